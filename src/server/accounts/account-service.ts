@@ -1,0 +1,82 @@
+import { type Queryable, queryOne } from '../db/database.ts';
+import { loyaltyNumberFor } from './loyalty-number.ts';
+
+export interface AccountRow {
+  id: string;
+  loyalty_id: string;
+  full_name: string;
+  email: string | null;
+  telephone_number: string | null;
+  password_hash: string | null;
+  pin: string | null;
+  email_verified: boolean;
+  verification_sent_at: Date | null;
+  currency: string;
+  cash_balance: number;
+  points_balance: number;
+  vip_level: string | null;
+  is_credit: boolean;
+  home_origin: string | null;
+  can_redeem: boolean;
+  can_convert: boolean;
+  can_sign_in: boolean;
+  under_review: boolean;
+  membership_type: string;
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface NewAccount {
+  email: string;
+  fullName: string;
+  passwordHash?: string | null;
+  telephoneNumber?: string | null;
+  emailVerified?: boolean;
+  currency?: string;
+}
+
+/** Creates a member; the email must already be lowercased. Fails on a duplicate email (unique index). */
+export async function createAccount(db: Queryable, input: NewAccount): Promise<AccountRow> {
+  const serial = await queryOne<{ serial: number }>(db, "SELECT nextval('loyalty_number_seq') AS serial");
+  const row = await queryOne<AccountRow>(
+    db,
+    `INSERT INTO accounts (loyalty_id, full_name, email, password_hash, telephone_number, email_verified, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7, 'GBP'))
+     RETURNING *`,
+    [
+      loyaltyNumberFor(Number(serial?.serial)),
+      input.fullName,
+      input.email,
+      input.passwordHash ?? null,
+      input.telephoneNumber ?? null,
+      input.emailVerified ?? false,
+      input.currency ?? null,
+    ],
+  );
+  if (!row) throw new Error('account insert returned no row');
+  return row;
+}
+
+export function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | undefined> {
+  return queryOne<AccountRow>(db, 'SELECT * FROM accounts WHERE email = $1 AND deleted_at IS NULL', [
+    email.trim().toLowerCase(),
+  ]);
+}
+
+export function findAccountById(db: Queryable, id: string): Promise<AccountRow | undefined> {
+  return queryOne<AccountRow>(db, 'SELECT * FROM accounts WHERE id = $1 AND deleted_at IS NULL', [id]);
+}
+
+/** A member by card number or email, as tills and staff name them. */
+export function findAccountByLoyaltyIdOrEmail(db: Queryable, key: string): Promise<AccountRow | undefined> {
+  return queryOne<AccountRow>(
+    db,
+    'SELECT * FROM accounts WHERE (loyalty_id = $1 OR email = lower($1)) AND deleted_at IS NULL',
+    [key.trim()],
+  );
+}
+
+/** True when the error is PostgreSQL's unique violation (e.g. a second account for one email). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

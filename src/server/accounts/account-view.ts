@@ -1,0 +1,72 @@
+import type { Account } from '#shared/api/common.ts';
+import type { Config } from '#shared/config.ts';
+import { cashValueFor, maxConvertiblePoints } from '#shared/domain/exchange.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import type { AccountRow } from './account-service.ts';
+
+/** The first burn-rate entry (SPEC §3: only the first is used). */
+export async function currentBurnRate(db: Queryable) {
+  const row = await queryOne<{ points_level: number; cash_value: number }>(
+    db,
+    'SELECT points_level, cash_value FROM burn_rates ORDER BY position LIMIT 1',
+  );
+  return row ? { pointsLevel: row.points_level, cashValue: row.cash_value } : null;
+}
+
+/** The SPEC §3 Account the browser sees, assembled from the row and what is derived from the ledger. */
+export async function accountView(db: Queryable, account: AccountRow, config: Config): Promise<Account> {
+  // Sequential on purpose: a transaction's connection runs one statement at a time.
+  const derived = await queryOne<{ pending: number; email_consent: string | null; whatsapp_consent: string | null }>(
+      db,
+      `SELECT
+         (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
+           WHERE account_id = $1 AND confirms_at IS NOT NULL AND confirmed_at IS NULL)::int AS pending,
+         (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
+           ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
+         (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'
+           ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent`,
+      [account.id],
+    );
+  const rate = await currentBurnRate(db);
+  const resendWindowMs = config.verificationResendWindowMinutes * 60_000;
+  const resendAvailable =
+    !account.email_verified &&
+    (!account.verification_sent_at || Date.now() - account.verification_sent_at.getTime() >= resendWindowMs);
+  const emailVerified = account.email_verified;
+  return {
+    id: account.id,
+    loyaltyId: account.loyalty_id,
+    cardNumber: account.loyalty_id,
+    fullName: account.full_name,
+    email: account.email ?? '',
+    telephoneNumber: account.telephone_number,
+    createdAt: account.created_at.toISOString(),
+    pin: config.enableCardPIN ? account.pin : null,
+    emailIsVerified: emailVerified,
+    emailVerified,
+    emailVerificationRequestResendAvailable: resendAvailable,
+    currency: account.currency,
+    cashBalance: account.cash_balance,
+    maxAvailableCashValue: rate ? cashValueFor(maxConvertiblePoints(account.points_balance, rate), rate) : 0,
+    pointsBalance: account.points_balance,
+    pendingPointsBalance: derived?.pending ?? 0,
+    vipLevel: account.vip_level,
+    isCredit: account.is_credit,
+    underReview: account.under_review,
+    homeOrigin: account.home_origin,
+    accessRules: {
+      canRedeem: account.can_redeem,
+      canConvert: account.can_convert,
+      canSignIn: account.can_sign_in,
+    },
+    membership: {
+      marketingConsent: toChoice(derived?.email_consent),
+      marketingConsentWhatsApp: toChoice(derived?.whatsapp_consent),
+      type: { name: account.membership_type, allowedCurrencies: config.allowedCurrencies },
+    },
+  };
+}
+
+function toChoice(value: string | null | undefined): 'consent' | 'decline' | 'unknown' {
+  return value === 'consent' || value === 'decline' ? value : 'unknown';
+}

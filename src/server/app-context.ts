@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#shared/config.ts';
+import type { Database } from './db/database.ts';
+import type { SessionService } from './sessions/session-service.ts';
+
+/** What every feature is handed: built once in app.ts (and by tests), never a global. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  sessions: SessionService;
+  /** The origin members use; state changes are accepted from it only. */
+  origin: string;
+  production: boolean;
+  /** Where the server keeps its files (PGlite, outbox, development keys). */
+  dataDir: string;
+  /** Bearer key of the partner API and operator CLI; null switches that API off. */
+  partnerApiKey: string | null;
+  log: FastifyBaseLogger;
+}

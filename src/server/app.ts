@@ -1,0 +1,59 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
+import { registerPartnerApi } from './operator/partner-routes.ts';
+import { registerSecurity } from './security/security-plugin.ts';
+import { registerSessions } from './sessions/session-plugin.ts';
+import { registerViewerRoutes } from './viewer/viewer-routes.ts';
+import { registerWebHost } from './web-host/web-host.ts';
+
+export interface BuildAppOptions {
+  /** The built web app (dist/web); null for API-only use (API tests). */
+  webDist: string | null;
+  logger?: boolean | { level: string };
+}
+
+/** Builds the HTTP app around a context; main.ts and the tests both call this. */
+export async function buildApp(
+  ctx: Omit<AppContext, 'log'>,
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const context: AppContext = { ...ctx, log: app.log };
+  const knownApiPaths = new Map<string, Set<string>>();
+  registerErrorHandling(app, knownApiPaths);
+  await registerSecurity(app, context);
+  await app.register(fastifyCookie);
+  registerSessions(app, context);
+
+  registerViewerRoutes(app, context);
+  registerAuthRoutes(app, context);
+  await registerPartnerApi(app, context);
+
+  const web = await registerWebHost(app, context, options.webDist);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiPath(request.url)) {
+      const answer = apiNotFound(knownApiPaths, request.url, request.method);
+      if (answer.allow) reply.header('allow', answer.allow);
+      return reply.code(answer.status).send(answer.body);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return web.renderPage(request, reply, 405);
+    return web.renderPage(request, reply, pageStatus(request.url));
+  });
+  return { app, ctx: context };
+}
+
+/** The error pages answer with their own status (SPEC §2: /405 shows a 405 status). */
+function pageStatus(url: string): number {
+  const path = url.split('?')[0];
+  if (path === '/404') return 404;
+  if (path === '/405') return 405;
+  return 200;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { loginEndpoint, logoutEndpoint } from '#shared/api/auth.ts';
+import { accountView } from '../accounts/account-view.ts';
+import { findAccountByEmail } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { route } from '../http/routes.ts';
+import { endSession, startSession } from '../sessions/session-plugin.ts';
+import { verifyPassword } from './passwords.ts';
+
+export const incorrectPasswordMessage =
+  'The username and password entered did not match any account details we hold.';
+export const loginFailedMessage = 'Sorry, could not complete login, please try again.';
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, loginEndpoint, async ({ username, password }, request, reply) => {
+    const account = await findAccountByEmail(ctx.db, username);
+    const matches = await verifyPassword(account?.password_hash ?? null, password);
+    if (!account || !matches) {
+      reply.code(401);
+      return { success: false, incorrectPassword: true, message: incorrectPasswordMessage };
+    }
+    // Checked after the password, so a wrong guess cannot tell whether an account is blocked.
+    if (!account.can_sign_in) {
+      reply.code(403);
+      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+    }
+    await startSession(ctx, request, reply, account.id);
+    return { success: true, account: await accountView(ctx.db, account, ctx.config), googlePay: { saveUrl: null } };
+  });
+
+  route(app, logoutEndpoint, async (_body, request, reply) => {
+    await endSession(ctx, request, reply);
+    return { success: true };
+  });
+}

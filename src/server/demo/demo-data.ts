@@ -1,0 +1,40 @@
+import { createAccount, findAccountByEmail } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export const demoMember = {
+  email: 'demo@example.com',
+  password: 'demo-password-2026',
+  fullName: 'Alex Morgan',
+} as const;
+
+/** Seeds the demo member (once); answers what exists, so running it twice changes nothing. */
+export async function seedDemo(ctx: AppContext) {
+  const existing = await findAccountByEmail(ctx.db, demoMember.email);
+  if (existing) {
+    return { created: false, email: demoMember.email, password: demoMember.password, loyaltyId: existing.loyalty_id };
+  }
+  const passwordHash = await hashPassword(demoMember.password);
+  const account = await ctx.db.transaction(async (tx) => {
+    const created = await createAccount(tx, {
+      email: demoMember.email,
+      fullName: demoMember.fullName,
+      passwordHash,
+      emailVerified: true,
+      telephoneNumber: '+44 7700 900123',
+    });
+    await tx.query(
+      `INSERT INTO marketing_consents (account_id, channel, choice, source) VALUES
+       ($1, 'email', 'consent', 'demo'), ($1, 'whatsapp', 'decline', 'demo')`,
+      [created.id],
+    );
+    return created;
+  });
+  return { created: true, email: demoMember.email, password: demoMember.password, loyaltyId: account.loyalty_id };
+}
+
+/** Whether the database has no members yet (first start seeds the demo). */
+export async function isEmpty(ctx: AppContext): Promise<boolean> {
+  const rows = await ctx.db.query('SELECT 1 FROM accounts LIMIT 1');
+  return rows.length === 0;
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Errors answer JSON under /api, /api-w and /partner: a 4xx with the message the screen shows,
+ * a 5xx with a generic message (the cause is logged with the request id, never sent).
+ * Unknown API paths answer 404, a known path with the wrong method 405.
+ */
+export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<string, Set<string>>): void {
+  app.addHook('onRoute', (options) => {
+    const url = options.url;
+    if (!isApiPath(url)) return;
+    const verbs = knownApiPaths.get(url) ?? new Set<string>();
+    for (const method of [options.method].flat()) verbs.add(method);
+    knownApiPaths.set(url, verbs);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message, ...error.body });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
+    }
+    request.log.error({ err: error, requestId: request.id }, 'request failed');
+    return reply
+      .code(500)
+      .send({ success: false, message: 'Sorry, something went wrong on our side. Please try again.' });
+  });
+}
+
+/** The 404 / 405 answer for an API path. */
+export function apiNotFound(
+  knownApiPaths: Map<string, Set<string>>,
+  url: string,
+  method: string,
+): { status: 404 | 405; allow?: string; body: { success: false; message: string } } {
+  const path = url.split('?')[0] ?? url;
+  const verbs = knownApiPaths.get(path);
+  if (verbs && !verbs.has(method)) {
+    const allow = methods.filter((verb) => verbs.has(verb)).join(', ');
+    return { status: 405, allow, body: { success: false, message: `Method ${method} is not allowed here. Use ${allow}.` } };
+  }
+  return { status: 404, body: { success: false, message: `There is no API at ${path}.` } };
+}
+
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/api-w/') || url.startsWith('/partner/') || url === '/api';
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    default:
+      return error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import { badRequest } from './errors.ts';
+
+type Handler<E extends Endpoint> = (
+  body: z.output<E['request']>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<z.input<E['response']>>;
+
+/**
+ * Registers the route of one SPEC §7 endpoint: the body (or query, for GET) is validated with the
+ * shared request schema, and the answer passes through the response schema, which decides what
+ * leaves the server.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, definition: E, handler: Handler<E>): void {
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    handler: async (request, reply) => {
+      const input = definition.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+      const body = parseOrThrow(definition.request, input);
+      const result = await handler(body, request, reply);
+      return definition.response.parse(result);
+    },
+  });
+}
+
+/** Validates input against a schema; a failure is a 400 naming each bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    fieldErrors[key] ??= issue.message;
+  }
+  const summary = Object.entries(fieldErrors)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
+  throw badRequest(`Invalid request: ${summary}`, { fieldErrors });
+}

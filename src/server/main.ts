@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { loadSettings } from './config/load-config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
+import { resolvePartnerApiKey } from './operator/operator-key.ts';
+import { sessionService } from './sessions/session-service.ts';
+import { defaultWebDist } from './web-host/web-host.ts';
+
+/** Entry: read configuration, open the database, migrate, seed an empty one, listen. */
+async function main(): Promise<void> {
+  let settings: ReturnType<typeof loadSettings>;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  await migrate(db, (line) => console.log(line));
+  const partnerApiKey = await resolvePartnerApiKey({
+    configured: settings.partnerApiKey,
+    production: settings.production,
+    dataDir: settings.dataDir,
+  });
+  const { app, ctx } = await buildApp(
+    {
+      config: settings.config,
+      db,
+      sessions: sessionService(settings.config),
+      origin: settings.origin,
+      production: settings.production,
+      dataDir: settings.dataDir,
+      partnerApiKey,
+    },
+    { webDist: defaultWebDist, logger: { level: process.env.LOG_LEVEL ?? 'info' } },
+  );
+  const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
+  const sweep = setInterval(() => void ctx.sessions.sweep(db).catch((e) => app.log.error(e)), 3_600_000);
+  sweep.unref();
+
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  console.log(`\n  ${settings.config.title} is running at http://localhost:${port}\n`);
+  if (seeded || !settings.production) {
+    console.log(`  Demo member: ${demoMember.email} / ${demoMember.password}\n`);
+  }
+
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
+
+/**
+ * The operator CLI: `npm run loyalty -- <command>`. Every command is a call to the running server's
+ * partner API, so it works beside `npm start` (PGlite admits one process) and against production.
+ */
+type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+
+const commands: Record<string, { usage: string; run: Command }> = {
+  'member create': {
+    usage: 'member create --email E --name N [--password P]',
+    run: async (client, args) => {
+      const { values } = parseArgs({
+        args,
+        options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+      });
+      if (!values.email || !values.name) throw new OperatorError('member create needs --email and --name.');
+      const result = await client.call<{ member: { loyaltyId: string; email: string; fullName: string } }>(
+        'POST',
+        '/members',
+        { email: values.email, name: values.name, ...(values.password ? { password: values.password } : {}) },
+      );
+      const m = result.member;
+      return `Created member ${m.fullName} <${m.email}>, card number ${m.loyaltyId}.`;
+    },
+  },
+  demo: {
+    usage: 'demo',
+    run: async (client) => {
+      const result = await client.call<{ created: boolean; email: string; password: string; loyaltyId: string }>(
+        'POST',
+        '/demo',
+        {},
+      );
+      const what = result.created ? 'Demo data created' : 'Demo data already present';
+      return `${what}. Sign in at ${client.baseUrl}/signin as ${result.email} with password ${result.password}.`;
+    },
+  },
+};
+
+function usage(): string {
+  return ['Usage: npm run loyalty -- <command>', '', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+/** Finds the longest command name that prefixes the arguments ("member create" before "member"). */
+function findCommand(argv: string[]) {
+  for (let words = 2; words >= 1; words--) {
+    const name = argv.slice(0, words).join(' ');
+    const command = commands[name];
+    if (command) return { command, rest: argv.slice(words) };
+  }
+  return null;
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const found = findCommand(argv);
+  if (!found) {
+    console.error(argv.length ? `Unknown command: ${argv.join(' ')}\n\n${usage()}` : usage());
+    return 2;
+  }
+  try {
+    const client = await operatorClient();
+    console.log(await found.command.run(client, found.rest));
+    return 0;
+  } catch (error) {
+    const message = error instanceof OperatorError || error instanceof TypeError ? error.message : String(error);
+    console.error(`Error: ${message}`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { emailField } from '#shared/api/common.ts';
+
+/** Partner API and operator CLI: what staff send to create a member. */
+export const createMemberRequest = z.object({
+  email: emailField,
+  name: z.string().trim().min(1, 'Enter the member name').max(200),
+  password: z.string().min(6, 'The password must be at least 6 characters').max(1024).optional(),
+  emailVerified: z.boolean().default(true),
+});
+
+export const memberSummary = z.object({
+  id: z.string(),
+  loyaltyId: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+});
+export type MemberSummary = z.infer<typeof memberSummary>;

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { unauthorized } from '../http/errors.ts';
+import type { Session } from './session-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member's session, or null for an anonymous visitor. */
+    session: Session | null;
+  }
+}
+
+/** The cookie: __Host- prefixed and Secure outside localhost (SPEC §4 Session, DESIGN security rules). */
+export function sessionCookie(origin: string) {
+  const secure = new URL(origin).protocol === 'https:';
+  return { name: secure ? '__Host-session' : 'session', secure };
+}
+
+export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
+  const cookie = sessionCookie(ctx.origin);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    // Static files and the partner API never act for a member: skip the database there.
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/partner/')) return;
+    const token = request.cookies[cookie.name];
+    if (token) request.session = await ctx.sessions.resolve(ctx.db, token);
+  });
+}
+
+/** Signs the member in on this response: a new session, replacing any the browser had (rotation). */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+  options: { passkeyId?: string | null } = {},
+): Promise<void> {
+  if (request.session) await ctx.sessions.destroy(ctx.db, request.session.tokenHash);
+  const { token, tokenHash } = await ctx.sessions.create(ctx.db, accountId, {
+    passkeyId: options.passkeyId ?? null,
+    userAgent: request.headers['user-agent'],
+  });
+  const cookie = sessionCookie(ctx.origin);
+  reply.setCookie(cookie.name, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    maxAge: Math.floor(ctx.sessions.idleMs / 1000),
+  });
+  request.session = { tokenHash, accountId, passkeyId: options.passkeyId ?? null };
+}
+
+/** Signs the member out on this response. */
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session?.tokenHash) await ctx.sessions.destroy(ctx.db, request.session.tokenHash);
+  const cookie = sessionCookie(ctx.origin);
+  reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
+  request.session = null;
+}
+
+/** The signed-in member's session, or a 401 with the §8 sign-in-required message. */
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) {
+    throw unauthorized('To access your account details, you first need to sign in', { errorCode: 'LOGIN_REQUIRED' });
+  }
+  return request.session;
+}

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toPublicConfig } from '#shared/config.ts';
+import type { AppContext } from '../app-context.ts';
+import { type Boot, serializeBoot } from './boot.ts';
+
+interface SsrModule {
+  render(url: string, boot: Boot): { html: string; title: string };
+}
+
+interface WebBuild {
+  template: string;
+  criticalCss: string;
+  ssr: SsrModule | null;
+}
+
+export const defaultWebDist = resolve('dist/web');
+
+/** Loads the built web app once at start-up: the HTML template, the entry CSS to inline, the SSR module. */
+export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
+  const templatePath = join(webDist, 'index.html');
+  if (!existsSync(templatePath)) return null;
+  let template = readFileSync(templatePath, 'utf8');
+  let criticalCss = '';
+  // The entry stylesheet is inlined so first paint waits for no request (DESIGN "First paint").
+  template = template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+    criticalCss += readFileSync(join(webDist, href), 'utf8');
+    return `<meta name="app-stylesheet" content="${href}">`;
+  });
+  const ssrPath = join(webDist, '..', 'server', 'entry-server.js');
+  const ssr = existsSync(ssrPath) ? ((await import(pathToFileURL(ssrPath).href)) as SsrModule) : null;
+  return { template, criticalCss, ssr };
+}
+
+/** Serves the built web app: static assets, and every other GET as the app's HTML page. */
+export async function registerWebHost(app: FastifyInstance, ctx: AppContext, webDist: string | null): Promise<{
+  renderPage: (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
+}> {
+  const build = webDist ? await loadWebBuild(webDist) : null;
+  if (webDist && build) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      allowedPath: (path) => path !== '/index.html',
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    ctx.log.warn('no web build found: run `npm run build` to serve the web app');
+  }
+  const publicConfig = toPublicConfig(ctx.config);
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, status: number) {
+    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!build) return reply.send('The web app is not built. Run `npm run build`.');
+    // Anonymous visitors get the viewer and server-rendered HTML at once; members' screens render in the browser.
+    const anonymous = request.session === null;
+    const boot: Boot = {
+      config: publicConfig,
+      viewer: anonymous
+        ? { isAnonymous: true, account: null, googlePay: null, sentry: ctx.config.sentry, homeRedirect: null }
+        : null,
+      status,
+    };
+    const rendered = anonymous && build.ssr ? build.ssr.render(request.url, boot) : null;
+    const title = rendered?.title ?? ctx.config.title;
+    const html = build.template
+      .replace('<html lang="en">', `<html lang="${ctx.config.locale.slice(0, 2)}">`)
+      .replace('<!--ssr-head-->', `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`)
+      .replace('<!--ssr-html-->', rendered?.html ?? '')
+      .replace('<!--boot-->', serializeBoot(boot));
+    return reply.send(html);
+  }
+
+  return { renderPage };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * The one configuration schema: every switch and key of SPEC §1 and §6, named as the spec names
+ * them, with "the described configuration" as defaults. A deployment overrides it with the JSON file
+ * named in LOYALTY_CONFIG; secrets come from environment variables (see src/server/config/load-config.ts).
+ */
+
+const path = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /');
+const url = z.url();
+
+export const customerTypes = ['personal-shopping', 'roi'] as const;
+export const locales = ['en-GB', 'da-DK'] as const;
+export type Locale = (typeof locales)[number];
+
+/** The part handed to the browser inside the served HTML. Never put a secret here. */
+export const publicConfigSchema = z.strictObject({
+  title: z.string().min(1).default('Members Club'),
+  shortTitle: z.string().min(1).default('Members'),
+  selfSignupEnabled: z.boolean().default(false),
+  selfProfileUpdateEnabled: z.boolean().default(false),
+  enablePointsExchange: z.boolean().default(false),
+  enableCardPIN: z.boolean().default(false),
+  enableTelephoneNumber: z.boolean().default(true),
+  enableMagicLinkLogins: z.boolean().default(true),
+  enableWebAuthnLogins: z.boolean().default(true),
+  customerType: z.enum(customerTypes).default('personal-shopping'),
+  locale: z.enum(locales).default('en-GB'),
+  alternativeLandingEnabled: z.boolean().default(false),
+  guidedSignupEnabled: z.boolean().default(false),
+  /** Path under /help of the terms page. */
+  termsPagePath: path.default('/terms'),
+  /** Path under /help of the privacy policy page. */
+  privacyPagePath: path.default('/privacy-policy'),
+  /** When set, the privacy policy lives there: /help/privacy-policy sends the browser to it. */
+  privacyPolicyUrl: url.nullable().default(null),
+  /** When set, the terms live there and /help/terms is not served. */
+  externalTermsUrl: url.nullable().default(null),
+  /** When set, Help and FAQ links go there and /help/faq is not served. */
+  externalFaqUrl: url.nullable().default(null),
+  chatWidget: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      scriptUrl: url.nullable().default(null),
+    })
+    .default({ enabled: false, scriptUrl: null }),
+});
+
+export const configSchema = publicConfigSchema.extend({
+  /** The origin members use, e.g. https://members.example.com. Defaults to http://localhost:PORT. */
+  publicOrigin: url.nullable().default(null),
+  /** Currencies a member may choose (membership type's allowedCurrencies). The first is the default. */
+  allowedCurrencies: z.array(z.string().regex(/^[A-Z]{3}$/)).min(1).default(['GBP']),
+  /** Days a purchase's points stay pending (the returns window). */
+  returnsWindowDays: z.number().int().min(0).max(365).default(28),
+  inviteExpiryDays: z.number().int().min(1).max(90).default(14),
+  magicLinkExpiryMinutes: z.number().int().min(1).max(1440).default(10),
+  passwordResetExpiryMinutes: z.number().int().min(1).max(1440).default(60),
+  verificationExpiryHours: z.number().int().min(1).max(720).default(72),
+  verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
+  /** A session ends after this long without a request... */
+  sessionIdleTimeoutMinutes: z.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 14),
+  /** ...and in any case this long after sign-in. */
+  sessionAbsoluteTimeoutDays: z.number().int().min(1).max(400).default(90),
+  /** Error reporting: when set, the viewer hands it to the browser. */
+  sentry: z
+    .strictObject({ dsn: url, environment: z.string().min(1).default('production') })
+    .nullable()
+    .default(null),
+});
+
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export type Config = z.infer<typeof configSchema>;
+
+const publicKeys = Object.keys(publicConfigSchema.shape) as (keyof PublicConfig)[];
+
+export function toPublicConfig(config: Config): PublicConfig {
+  return Object.fromEntries(publicKeys.map((key) => [key, config[key]])) as PublicConfig;
+}
+
+/** Parses a configuration object; throws an Error whose message names every bad key. */
+export function parseConfig(input: unknown): Config {
+  const result = configSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const key = issue.path.join('.') || '(root)';
+    return `${key}: ${issue.message}`;
+  });
+  throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+export const defaultConfig: Config = parseConfig({});

@@ -1,0 +1,18 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from './app.tsx';
+import type { Boot } from './boot.ts';
+import { TitleSinkContext } from './ui/page-title.tsx';
+
+/** Server rendering of the first paint for anonymous visitors (Landing, Sign in); see web-host.ts. */
+export function render(url: string, boot: Boot): { html: string; title: string } {
+  const sink = { title: boot.config.title };
+  const html = renderToString(
+    <TitleSinkContext.Provider value={sink}>
+      <StaticRouter location={url}>
+        <App boot={boot} />
+      </StaticRouter>
+    </TitleSinkContext.Provider>,
+  );
+  return { html, title: sink.title };
+}

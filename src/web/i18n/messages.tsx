@@ -1,0 +1,17 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { Locale } from '#shared/config.ts';
+import { enGB, type Messages } from './en-GB.ts';
+
+// da-DK is added by the locales work; until then every locale reads the en-GB catalogue.
+const catalogues: Record<Locale, Messages> = { 'en-GB': enGB, 'da-DK': enGB };
+
+const MessagesContext = createContext<Messages>(enGB);
+
+export function MessagesProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return <MessagesContext.Provider value={catalogues[locale]}>{children}</MessagesContext.Provider>;
+}
+
+/** The message catalogue of the configured locale. */
+export function useMessages(): Messages {
+  return useContext(MessagesContext);
+}

@@ -1,0 +1,6 @@
+import { useMessages } from '../i18n/messages.tsx';
+import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+
+export default function VerifyEmailScreen() {
+  return <PlaceholderScreen title={useMessages().titles.verifyEmail} />;
+}

@@ -1,0 +1,150 @@
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useConfig } from './config-context.tsx';
+import { HelpGuard } from './help/help-guard.tsx';
+import { useMessages } from './i18n/messages.tsx';
+import { LandingScreen } from './landing/landing-screen.tsx';
+import { SignedInOnly, SignedOutOnly, UnknownPath, WhenEnabled } from './routing-guards.tsx';
+import { useSession } from './session/session-context.tsx';
+import { SignInScreen } from './signin/signin-screen.tsx';
+import { ErrorScreen, NotFoundScreen } from './ui/error-screen.tsx';
+import { lazyScreen } from './ui/lazy-screen.ts';
+import { VipSignupBoundary } from './vip-signup/vip-signup-boundary.tsx';
+
+// Landing and Sign in are in the first-load bundle (server-rendered, then hydrated); every other screen
+// is its own lazily loaded chunk (SPEC §2, DESIGN "First paint").
+const HomeScreen = lazyScreen(() => import('./home/home-screen.tsx'));
+const ExchangeScreen = lazyScreen(() => import('./points/exchange-screen.tsx'));
+const SignupScreen = lazyScreen(() => import('./joining/signup-screen.tsx'));
+const StartSignupScreen = lazyScreen(() => import('./joining/start-signup-screen.tsx'));
+const CompleteSignupScreen = lazyScreen(() => import('./joining/complete-signup-screen.tsx'));
+const GuidedSignupScreen = lazyScreen(() => import('./joining/guided-signup-screen.tsx'));
+const VerifyEmailScreen = lazyScreen(() => import('./joining/verify-email-screen.tsx'));
+const ResetPasswordScreen = lazyScreen(() => import('./credentials/reset-password-screen.tsx'));
+const SetNewPasswordScreen = lazyScreen(() => import('./credentials/set-new-password-screen.tsx'));
+const MagicLoginScreen = lazyScreen(() => import('./credentials/magic-login-screen.tsx'));
+const ChangePasswordScreen = lazyScreen(() => import('./credentials/change-password-screen.tsx'));
+const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
+const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
+const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
+const DeleteAccountScreen = lazyScreen(() => import('./account/delete-account-screen.tsx'));
+const TermsScreen = lazyScreen(() => import('./public-pages/terms-screen.tsx'));
+const TermsRoiScreen = lazyScreen(() => import('./public-pages/terms-roi-screen.tsx'));
+const PrivacyPolicyScreen = lazyScreen(() => import('./public-pages/privacy-policy-screen.tsx'));
+const FaqScreen = lazyScreen(() => import('./public-pages/faq-screen.tsx'));
+const AlternativeLandingScreen = lazyScreen(() => import('./landing/alternative-landing-screen.tsx'));
+const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-wallet-screen.tsx'));
+const LinkWithNikeScreen = lazyScreen(() => import('./nike/link-with-nike-screen.tsx'));
+const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike/complete-link-with-nike-screen.tsx'));
+
+/** SPEC §2 route table. */
+export function AppRoutes({ status }: { status: number }) {
+  const config = useConfig();
+  if (status === 405) return <ErrorScreen status={405} />;
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        {/* Main account area */}
+        <Route path="/" element={<HomeRoute />} />
+        <Route
+          path="/signup"
+          element={
+            <WhenEnabled enabled={config.selfSignupEnabled}>
+              <SignedOutOnly>
+                <SignupScreen />
+              </SignedOutOnly>
+            </WhenEnabled>
+          }
+        />
+        <Route
+          path="/create-exchange"
+          element={
+            <WhenEnabled enabled={config.enablePointsExchange}>
+              <SignedInOnly>
+                <ExchangeScreen />
+              </SignedInOnly>
+            </WhenEnabled>
+          }
+        />
+        <Route path="/reset-password" element={<SignedOutOnly><ResetPasswordScreen /></SignedOutOnly>} />
+        <Route path="/complete-signup" element={<SignedOutOnly><CompleteSignupScreen /></SignedOutOnly>} />
+        <Route path="/magic-login" element={<SignedOutOnly><MagicLoginScreen /></SignedOutOnly>} />
+        <Route path="/404" element={<NotFoundScreen />} />
+        <Route path="/405" element={<ErrorScreen status={405} />} />
+        <Route path="/shell-home/*" element={<ShellRedirect />} />
+        <Route path="/shell-generic/*" element={<ShellRedirect />} />
+
+        {/* Public and shell routes */}
+        {config.externalTermsUrl ? null : <Route path={`/help${config.termsPagePath}`} element={<TermsScreen />} />}
+        {config.customerType === 'roi' ? <Route path="/help/terms-roi" element={<TermsRoiScreen />} /> : null}
+        <Route
+          path={`/help${config.privacyPagePath}`}
+          element={config.privacyPolicyUrl ? <ExternalRedirect to={config.privacyPolicyUrl} /> : <PrivacyPolicyScreen />}
+        />
+        {config.externalFaqUrl ? null : <Route path="/help/faq" element={<FaqScreen />} />}
+        <Route path="/verify-email" element={<VerifyEmailScreen />} />
+        <Route path="/add-to-google-wallet" element={<AddToGoogleWalletScreen />} />
+        <Route path="/set-new-password" element={<SetNewPasswordScreen />} />
+        <Route path="/signin" element={<SignInScreen />} />
+        <Route path="/start-signup" element={<StartSignupScreen />} />
+        <Route path="/link-with-nike" element={<LinkWithNikeScreen />} />
+        <Route path="/complete-link-with-nike" element={<CompleteLinkWithNikeScreen />} />
+        <Route
+          path="/store/signup/:token?"
+          element={
+            <WhenEnabled enabled={config.guidedSignupEnabled}>
+              <VipSignupBoundary>
+                <GuidedSignupScreen />
+              </VipSignupBoundary>
+            </WhenEnabled>
+          }
+        />
+        <Route
+          path="/landing-page"
+          element={
+            <WhenEnabled enabled={config.alternativeLandingEnabled}>
+              <AlternativeLandingScreen />
+            </WhenEnabled>
+          }
+        />
+
+        {/* Help area: members only */}
+        <Route path="/help" element={<HelpGuard />}>
+          <Route index element={<Navigate to="/help/account" replace />} />
+          <Route path="account" element={<MyDetailsScreen />} />
+          <Route path="account-details" element={<EditDetailsScreen />} />
+          <Route path="security" element={<ChangePasswordScreen />} />
+          {config.enableWebAuthnLogins ? <Route path="passkeys" element={<PasskeysScreen />} /> : null}
+          <Route path="privacy" element={<DeleteAccountScreen />} />
+          <Route path="*" element={<NotFoundScreen />} />
+        </Route>
+
+        <Route path="*" element={<UnknownPath />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** SPEC §2 Home: after the account has loaded, the overview when signed in, otherwise the landing screen. */
+function HomeRoute() {
+  const { state } = useSession();
+  if (state.status === 'loading') return null;
+  if (state.status !== 'authenticated') return <LandingScreen />;
+  if (state.homeRedirect) return <ExternalRedirect to={state.homeRedirect} />;
+  return <HomeScreen />;
+}
+
+/** SPEC §2: shell-home and shell-generic paths (with a build suffix) go to /. */
+function ShellRedirect() {
+  return <Navigate to="/" replace />;
+}
+
+/** Leaves the app for another address, saying so meanwhile. */
+function ExternalRedirect({ to }: { to: string }): ReactNode {
+  const m = useMessages().app;
+  const location = useLocation();
+  useEffect(() => {
+    window.location.replace(to);
+  }, [to]);
+  return <p aria-live="polite" data-from={location.pathname}>{m.redirecting}</p>;
+}

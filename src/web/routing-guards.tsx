@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from './session/session-context.tsx';
+import { NotFoundScreen } from './ui/error-screen.tsx';
+
+/** Signed-in members are sent to / (SPEC §6: signup, reset-password, complete-signup, magic-login). */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  if (state.status === 'loading') return null;
+  if (state.status === 'authenticated') return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** Screens only for members; visitors go to / (where the landing screen offers sign-in). */
+export function SignedInOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  if (state.status === 'loading') return null;
+  if (state.status !== 'authenticated') return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** SPEC §2: unknown paths show not-found when signed in, and redirect to / when not. */
+export function UnknownPath() {
+  const { state } = useSession();
+  if (state.status === 'loading') return null;
+  if (state.status === 'authenticated') return <NotFoundScreen />;
+  return <Navigate to="/" replace />;
+}
+
+/** A route that exists only while its switch is on; otherwise it behaves as an unknown path. */
+export function WhenEnabled({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  return enabled ? <>{children}</> : <UnknownPath />;
+}

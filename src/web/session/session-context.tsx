@@ -1,0 +1,95 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Account, GooglePay } from '#shared/api/common.ts';
+import type { ViewerResponse } from '#shared/api/viewer.ts';
+import { viewerTimeoutMs } from '#shared/api/viewer-timeout.ts';
+import { callApi } from '../api.ts';
+
+/**
+ * SPEC §4 Session: unknown/loading at start, then authenticated or anonymous after the viewer call.
+ * `failed` is the account load's failed state (SPEC §4 Account load).
+ */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  | { status: 'failed' }
+  | { status: 'authenticated'; account: Account; googlePay: GooglePay | null; homeRedirect: string | null };
+
+export interface SessionApi {
+  state: SessionState;
+  sentry: ViewerResponse['sentry'];
+  /** For every call that returns an account (login, signup, reset, magic link…): sets the signed-in state. */
+  signedIn(account: Account, googlePay?: GooglePay | null): void;
+  /** An account update: one whose canSignIn is false drops the session (SPEC §4). */
+  accountUpdated(account: Account): void;
+  /** Reloads the viewer (after an exchange, a verification…). */
+  refresh(): Promise<void>;
+  /** Clears the account locally, then tells the server (SPEC §4). */
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+function stateFromViewer(viewer: ViewerResponse | null): SessionState {
+  if (!viewer) return { status: 'failed' };
+  if (viewer.isAnonymous || !viewer.account) return { status: 'anonymous' };
+  return {
+    status: 'authenticated',
+    account: viewer.account,
+    googlePay: viewer.googlePay,
+    homeRedirect: viewer.homeRedirect,
+  };
+}
+
+export function SessionProvider({ initialViewer, children }: { initialViewer: ViewerResponse | null; children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() =>
+    initialViewer ? stateFromViewer(initialViewer) : { status: 'loading' },
+  );
+  const [sentry, setSentry] = useState<ViewerResponse['sentry']>(initialViewer?.sentry ?? null);
+
+  const refresh = useCallback(async () => {
+    const viewer = await callApi<ViewerResponse>('/api-w/viewer', { method: 'GET', timeoutMs: viewerTimeoutMs });
+    setState(stateFromViewer(viewer && typeof viewer === 'object' ? viewer : null));
+    if (viewer && typeof viewer === 'object') setSentry(viewer.sentry);
+  }, []);
+
+  useEffect(() => {
+    if (!initialViewer) void refresh();
+  }, [initialViewer, refresh]);
+
+  const api = useMemo<SessionApi>(
+    () => ({
+      state,
+      sentry,
+      refresh,
+      signedIn: (account, googlePay = null) =>
+        setState({ status: 'authenticated', account, googlePay, homeRedirect: null }),
+      accountUpdated: (account) =>
+        setState((current) =>
+          !account.accessRules.canSignIn
+            ? { status: 'anonymous' }
+            : current.status === 'authenticated'
+              ? { ...current, account }
+              : { status: 'authenticated', account, googlePay: null, homeRedirect: null },
+        ),
+      logout: async () => {
+        setState({ status: 'anonymous' });
+        await callApi('/api/logout', { body: {} });
+      },
+    }),
+    [state, sentry, refresh],
+  );
+  return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionApi {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** The signed-in member's account; only for screens rendered behind a signed-in guard. */
+export function useAccount(): Account {
+  const { state } = useSession();
+  if (state.status !== 'authenticated') throw new Error('useAccount on a signed-out screen');
+  return state.account;
+}

@@ -1,0 +1,34 @@
+import { useSearchParams } from 'react-router';
+import { useConfig } from '../config-context.tsx';
+import { useMessages } from '../i18n/messages.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { ButtonLink } from '../ui/button.tsx';
+import { Alert, formStyles } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
+import { MagicLinkRequest } from './magic-link-request.tsx';
+import { PasswordSignInForm } from './password-signin-form.tsx';
+
+/**
+ * SPEC §2 /signin: the magic-link request screen when magic-link logins are enabled, otherwise email
+ * and password. Members who have a password can still choose it (?method=password): see docs/decisions.md.
+ */
+export function SignInScreen() {
+  const config = useConfig();
+  const m = useMessages();
+  const { state } = useSession();
+  const [params] = useSearchParams();
+  usePageTitle(m.titles.signIn);
+  if (state.status === 'authenticated') {
+    return (
+      <Page narrow>
+        <div className={formStyles.form}>
+          <Alert kind="info">{m.signIn.alreadyLoggedIn}</Alert>
+          <ButtonLink to="/">{m.nav.myPoints}</ButtonLink>
+        </div>
+      </Page>
+    );
+  }
+  const usePassword = !config.enableMagicLinkLogins || params.get('method') === 'password';
+  return <Page narrow>{usePassword ? <PasswordSignInForm /> : <MagicLinkRequest />}</Page>;
+}

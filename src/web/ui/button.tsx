@@ -1,0 +1,32 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import styles from './button.module.css';
+
+type Variant = 'primary' | 'secondary' | 'light' | 'link';
+
+function classes(variant: Variant, block: boolean | undefined, extra: string | undefined): string {
+  return [styles.button, variant !== 'primary' && styles[variant], block && styles.block, extra]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function Button({
+  variant = 'primary',
+  block,
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
+  // biome-ignore lint/a11y/useButtonType: the type is a prop, defaulting to "button"
+  return <button type={type} className={classes(variant, block, className)} {...props} />;
+}
+
+/** A link that looks like a button (navigation, not an action). */
+export function ButtonLink({
+  variant = 'primary',
+  block,
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; block?: boolean }) {
+  return <Link className={classes(variant, block, className)} {...props} />;
+}

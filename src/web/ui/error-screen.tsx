@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useMessages } from '../i18n/messages.tsx';
+import { Button, ButtonLink } from './button.tsx';
+import styles from './error-screen.module.css';
+
+/** SPEC §2 Error screen: 404 and 405 have their own words; any other status offers Reload. */
+export function ErrorScreen({ status }: { status: number }) {
+  const m = useMessages().errors;
+  const [title, body] =
+    status === 404
+      ? [m.notFoundTitle, m.notFoundBody]
+      : status === 405
+        ? [m.methodNotAllowedTitle, m.methodNotAllowedBody]
+        : [m.genericTitle, m.genericBody];
+  // SPEC §2: the error screen sets the document title to the error title.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <section className={styles.screen} aria-labelledby="error-title">
+      {status === 404 || status === 405 ? <p className={styles.code}>{status}</p> : null}
+      <h1 id="error-title">{title}</h1>
+      <p>{body}</p>
+      <div className={styles.actions}>
+        {status === 404 || status === 405 ? (
+          <ButtonLink to="/" variant="secondary">
+            {m.backHome}
+          </ButtonLink>
+        ) : (
+          <Button onClick={() => window.location.reload()}>{m.reload}</Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function NotFoundScreen() {
+  return <ErrorScreen status={404} />;
+}
