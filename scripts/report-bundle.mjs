@@ -19,9 +19,13 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 let total = 0;
 for (const file of firstLoad) total += gz(file);
 const css = (entry.css ?? []).reduce((sum, file) => sum + gz(file), 0);
-console.log(`\nFirst-load JavaScript (Landing, Sign in): ${kb(total)} gzip in ${firstLoad.size} file(s); entry CSS ${kb(css)} gzip`);
+console.log(
+  `\nFirst-load JavaScript (Landing, Sign in): ${kb(total)} gzip in ${firstLoad.size} file(s); entry CSS ${kb(css)} gzip`,
+);
 const lazy = Object.values(manifest).filter((c) => c.isDynamicEntry);
-console.log(`Lazy screens: ${lazy.length} chunks, largest ${kb(Math.max(0, ...lazy.map((c) => gz(c.file))))} gzip`);
+console.log(
+  `Lazy screens: ${lazy.length} chunks, largest ${kb(Math.max(0, ...lazy.map((c) => gz(c.file))))} gzip`,
+);
 const budget = 100 * 1024;
 if (total > budget) {
   console.error(`First-load JavaScript is over the 100 KB gzip budget (${kb(total)}).`);

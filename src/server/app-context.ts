@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#shared/config.ts';
 import type { Database } from './db/database.ts';
+import type { Mailer } from './email/mailer.ts';
 import type { SessionService } from './sessions/session-service.ts';
 
 /** What every feature is handed: built once in app.ts (and by tests), never a global. */
@@ -8,6 +9,7 @@ export interface AppContext {
   config: Config;
   db: Database;
   sessions: SessionService;
+  mailer: Mailer;
   /** The origin members use; state changes are accepted from it only. */
   origin: string;
   production: boolean;

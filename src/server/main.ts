@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadSettings } from './config/load-config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
+import { outboxMailer, senderAddress, smtpMailer } from './email/mailer.ts';
 import { resolvePartnerApiKey } from './operator/operator-key.ts';
 import { sessionService } from './sessions/session-service.ts';
 import { defaultWebDist } from './web-host/web-host.ts';
@@ -23,11 +25,16 @@ async function main(): Promise<void> {
     production: settings.production,
     dataDir: settings.dataDir,
   });
+  const from = senderAddress(settings.config.title, settings.config.emailFrom);
+  const mailer = settings.smtpUrl
+    ? smtpMailer(settings.smtpUrl, from)
+    : outboxMailer(join(settings.dataDir, 'outbox'), from, (line) => console.log(line));
   const { app, ctx } = await buildApp(
     {
       config: settings.config,
       db,
       sessions: sessionService(settings.config),
+      mailer,
       origin: settings.origin,
       production: settings.production,
       dataDir: settings.dataDir,

@@ -49,8 +49,13 @@ export const publicConfigSchema = z.strictObject({
 export const configSchema = publicConfigSchema.extend({
   /** The origin members use, e.g. https://members.example.com. Defaults to http://localhost:PORT. */
   publicOrigin: url.nullable().default(null),
+  /** The address emails come from; the configured title is the sender name. */
+  emailFrom: z.email().default('members@example.com'),
   /** Currencies a member may choose (membership type's allowedCurrencies). The first is the default. */
-  allowedCurrencies: z.array(z.string().regex(/^[A-Z]{3}$/)).min(1).default(['GBP']),
+  allowedCurrencies: z
+    .array(z.string().regex(/^[A-Z]{3}$/))
+    .min(1)
+    .default(['GBP']),
   /** Days a purchase's points stay pending (the returns window). */
   returnsWindowDays: z.number().int().min(0).max(365).default(28),
   inviteExpiryDays: z.number().int().min(1).max(90).default(14),
@@ -59,7 +64,12 @@ export const configSchema = publicConfigSchema.extend({
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),
   verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
   /** A session ends after this long without a request... */
-  sessionIdleTimeoutMinutes: z.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 14),
+  sessionIdleTimeoutMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 90)
+    .default(60 * 24 * 14),
   /** ...and in any case this long after sign-in. */
   sessionAbsoluteTimeoutDays: z.number().int().min(1).max(400).default(90),
   /** Error reporting: when set, the viewer hands it to the browser. */

@@ -13,7 +13,9 @@ export interface CallOptions {
 /** The common extra payload: where the member is, so server logs can tell screens apart. */
 function clientContext() {
   if (typeof window === 'undefined') return {};
-  return { context: { path: window.location.pathname, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone } };
+  return {
+    context: { path: window.location.pathname, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+  };
 }
 
 /**
@@ -56,7 +58,10 @@ export function call<E extends Endpoint>(
 ): Promise<ResponseOf<E> | null> {
   if (endpoint.method === 'GET') {
     const query = payload ? new URLSearchParams(payload as Record<string, string>).toString() : '';
-    return callApi<ResponseOf<E>>(query ? `${endpoint.path}?${query}` : endpoint.path, { ...options, method: 'GET' });
+    return callApi<ResponseOf<E>>(query ? `${endpoint.path}?${query}` : endpoint.path, {
+      ...options,
+      method: 'GET',
+    });
   }
   return callApi<ResponseOf<E>>(endpoint.path, { ...options, method: 'POST', body: payload });
 }

@@ -66,20 +66,49 @@ export function AppRoutes({ status }: { status: number }) {
             </WhenEnabled>
           }
         />
-        <Route path="/reset-password" element={<SignedOutOnly><ResetPasswordScreen /></SignedOutOnly>} />
-        <Route path="/complete-signup" element={<SignedOutOnly><CompleteSignupScreen /></SignedOutOnly>} />
-        <Route path="/magic-login" element={<SignedOutOnly><MagicLoginScreen /></SignedOutOnly>} />
+        <Route
+          path="/reset-password"
+          element={
+            <SignedOutOnly>
+              <ResetPasswordScreen />
+            </SignedOutOnly>
+          }
+        />
+        <Route
+          path="/complete-signup"
+          element={
+            <SignedOutOnly>
+              <CompleteSignupScreen />
+            </SignedOutOnly>
+          }
+        />
+        <Route
+          path="/magic-login"
+          element={
+            <SignedOutOnly>
+              <MagicLoginScreen />
+            </SignedOutOnly>
+          }
+        />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/405" element={<ErrorScreen status={405} />} />
         <Route path="/shell-home/*" element={<ShellRedirect />} />
         <Route path="/shell-generic/*" element={<ShellRedirect />} />
 
         {/* Public and shell routes */}
-        {config.externalTermsUrl ? null : <Route path={`/help${config.termsPagePath}`} element={<TermsScreen />} />}
+        {config.externalTermsUrl ? null : (
+          <Route path={`/help${config.termsPagePath}`} element={<TermsScreen />} />
+        )}
         {config.customerType === 'roi' ? <Route path="/help/terms-roi" element={<TermsRoiScreen />} /> : null}
         <Route
           path={`/help${config.privacyPagePath}`}
-          element={config.privacyPolicyUrl ? <ExternalRedirect to={config.privacyPolicyUrl} /> : <PrivacyPolicyScreen />}
+          element={
+            config.privacyPolicyUrl ? (
+              <ExternalRedirect to={config.privacyPolicyUrl} />
+            ) : (
+              <PrivacyPolicyScreen />
+            )
+          }
         />
         {config.externalFaqUrl ? null : <Route path="/help/faq" element={<FaqScreen />} />}
         <Route path="/verify-email" element={<VerifyEmailScreen />} />
@@ -146,5 +175,9 @@ function ExternalRedirect({ to }: { to: string }): ReactNode {
   useEffect(() => {
     window.location.replace(to);
   }, [to]);
-  return <p aria-live="polite" data-from={location.pathname}>{m.redirecting}</p>;
+  return (
+    <p aria-live="polite" data-from={location.pathname}>
+      {m.redirecting}
+    </p>
+  );
 }

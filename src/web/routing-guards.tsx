@@ -28,6 +28,6 @@ export function UnknownPath() {
 }
 
 /** A route that exists only while its switch is on; otherwise it behaves as an unknown path. */
-export function WhenEnabled({ enabled, children }: { enabled: boolean; children: ReactNode }) {
-  return enabled ? <>{children}</> : <UnknownPath />;
+export function WhenEnabled({ enabled, children }: { enabled: boolean; children: ReactNode }): ReactNode {
+  return enabled ? children : <UnknownPath />;
 }

@@ -16,17 +16,21 @@ export async function currentBurnRate(db: Queryable) {
 /** The SPEC §3 Account the browser sees, assembled from the row and what is derived from the ledger. */
 export async function accountView(db: Queryable, account: AccountRow, config: Config): Promise<Account> {
   // Sequential on purpose: a transaction's connection runs one statement at a time.
-  const derived = await queryOne<{ pending: number; email_consent: string | null; whatsapp_consent: string | null }>(
-      db,
-      `SELECT
+  const derived = await queryOne<{
+    pending: number;
+    email_consent: string | null;
+    whatsapp_consent: string | null;
+  }>(
+    db,
+    `SELECT
          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
            WHERE account_id = $1 AND confirms_at IS NOT NULL AND confirmed_at IS NULL)::int AS pending,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'
            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent`,
-      [account.id],
-    );
+    [account.id],
+  );
   const rate = await currentBurnRate(db);
   const resendWindowMs = config.verificationResendWindowMinutes * 60_000;
   const resendAvailable =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginEndpoint, logoutEndpoint } from '#shared/api/auth.ts';
-import { accountView } from '../accounts/account-view.ts';
 import { findAccountByEmail } from '../accounts/account-service.ts';
+import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { endSession, startSession } from '../sessions/session-plugin.ts';
@@ -25,7 +25,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
     }
     await startSession(ctx, request, reply, account.id);
-    return { success: true, account: await accountView(ctx.db, account, ctx.config), googlePay: { saveUrl: null } };
+    return {
+      success: true,
+      account: await accountView(ctx.db, account, ctx.config),
+      googlePay: { saveUrl: null },
+    };
   });
 
   route(app, logoutEndpoint, async (_body, request, reply) => {

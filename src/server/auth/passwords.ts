@@ -26,5 +26,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 
 /** Whether a new password is acceptable: long enough and not one of the commonest. */
 export function isAcceptablePassword(password: string, minLength: number): boolean {
-  return password.length >= minLength && password.length <= 1024 && !commonPasswords.has(password.toLowerCase());
+  return (
+    password.length >= minLength && password.length <= 1024 && !commonPasswords.has(password.toLowerCase())
+  );
 }

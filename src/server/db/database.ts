@@ -6,7 +6,7 @@ export type Row = Record<string, unknown>;
 
 export interface Queryable {
   /** Runs one statement and returns its rows. Parameters are $1, $2, ... */
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface Database extends Queryable {
@@ -19,7 +19,7 @@ export interface Database extends Queryable {
 }
 
 /** First row or undefined. */
-export async function queryOne<T extends Row = Row>(
+export async function queryOne<T = Row>(
   db: Queryable,
   sql: string,
   params?: readonly unknown[],

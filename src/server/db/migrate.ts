@@ -8,7 +8,10 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
  * Applies every checked-in migration not applied yet, in file-name order, each in its own
  * transaction. Migrations are numbered SQL files; features add their own (see docs/decisions.md).
  */
-export async function migrate(db: Database, log: (line: string) => void = () => undefined): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  log: (line: string) => void = () => undefined,
+): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()

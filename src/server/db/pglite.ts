@@ -11,9 +11,12 @@ export async function openPglite(
   dataDir: string | null,
   options: { loadDataDir?: Blob } = {},
 ): Promise<PgliteDatabase> {
-  const pg = await PGlite.create(dataDir ?? undefined, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const pg = await PGlite.create(
+    dataDir ?? undefined,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<T>(sql, params as unknown[]);
       return result.rows;
     },

@@ -13,9 +13,9 @@ export function openPostgres(connectionString: string, options: { searchPath?: s
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, params as unknown[]);
-      return result.rows;
+    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query(sql, params as unknown[]);
+      return result.rows as T[];
     },
   });
   return {

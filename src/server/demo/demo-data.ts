@@ -12,7 +12,12 @@ export const demoMember = {
 export async function seedDemo(ctx: AppContext) {
   const existing = await findAccountByEmail(ctx.db, demoMember.email);
   if (existing) {
-    return { created: false, email: demoMember.email, password: demoMember.password, loyaltyId: existing.loyalty_id };
+    return {
+      created: false,
+      email: demoMember.email,
+      password: demoMember.password,
+      loyaltyId: existing.loyalty_id,
+    };
   }
   const passwordHash = await hashPassword(demoMember.password);
   const account = await ctx.db.transaction(async (tx) => {
@@ -30,7 +35,12 @@ export async function seedDemo(ctx: AppContext) {
     );
     return created;
   });
-  return { created: true, email: demoMember.email, password: demoMember.password, loyaltyId: account.loyalty_id };
+  return {
+    created: true,
+    email: demoMember.email,
+    password: demoMember.password,
+    loyaltyId: account.loyalty_id,
+  };
 }
 
 /** Whether the database has no members yet (first start seeds the demo). */

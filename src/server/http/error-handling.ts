@@ -42,13 +42,19 @@ export function apiNotFound(
   const verbs = knownApiPaths.get(path);
   if (verbs && !verbs.has(method)) {
     const allow = methods.filter((verb) => verbs.has(verb)).join(', ');
-    return { status: 405, allow, body: { success: false, message: `Method ${method} is not allowed here. Use ${allow}.` } };
+    return {
+      status: 405,
+      allow,
+      body: { success: false, message: `Method ${method} is not allowed here. Use ${allow}.` },
+    };
   }
   return { status: 404, body: { success: false, message: `There is no API at ${path}.` } };
 }
 
 export function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/api-w/') || url.startsWith('/partner/') || url === '/api';
+  return (
+    url.startsWith('/api/') || url.startsWith('/api-w/') || url.startsWith('/partner/') || url === '/api'
+  );
 }
 
 function clientErrorMessage(error: FastifyError): string {

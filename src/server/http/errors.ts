@@ -15,7 +15,9 @@ export const unauthorized = (message: string, body: Record<string, unknown> = {}
   new HttpError(401, message, body);
 export const forbidden = (message: string, body: Record<string, unknown> = {}) =>
   new HttpError(403, message, body);
-export const notFound = (message: string, body: Record<string, unknown> = {}) => new HttpError(404, message, body);
-export const conflict = (message: string, body: Record<string, unknown> = {}) => new HttpError(409, message, body);
+export const notFound = (message: string, body: Record<string, unknown> = {}) =>
+  new HttpError(404, message, body);
+export const conflict = (message: string, body: Record<string, unknown> = {}) =>
+  new HttpError(409, message, body);
 export const tooManyRequests = (message: string, body: Record<string, unknown> = {}) =>
   new HttpError(429, message, body);

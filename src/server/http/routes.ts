@@ -20,7 +20,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, definition: E, h
     url: definition.path,
     handler: async (request, reply) => {
       const input = definition.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
-      const body = parseOrThrow(definition.request, input);
+      const body = parseOrThrow(definition.request, input) as z.output<E['request']>;
       const result = await handler(body, request, reply);
       return definition.response.parse(result);
     },

@@ -28,11 +28,12 @@ const commands: Record<string, { usage: string; run: Command }> = {
   demo: {
     usage: 'demo',
     run: async (client) => {
-      const result = await client.call<{ created: boolean; email: string; password: string; loyaltyId: string }>(
-        'POST',
-        '/demo',
-        {},
-      );
+      const result = await client.call<{
+        created: boolean;
+        email: string;
+        password: string;
+        loyaltyId: string;
+      }>('POST', '/demo', {});
       const what = result.created ? 'Demo data created' : 'Demo data already present';
       return `${what}. Sign in at ${client.baseUrl}/signin as ${result.email} with password ${result.password}.`;
     },
@@ -40,7 +41,11 @@ const commands: Record<string, { usage: string; run: Command }> = {
 };
 
 function usage(): string {
-  return ['Usage: npm run loyalty -- <command>', '', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+  return [
+    'Usage: npm run loyalty -- <command>',
+    '',
+    ...Object.values(commands).map((c) => `  ${c.usage}`),
+  ].join('\n');
 }
 
 /** Finds the longest command name that prefixes the arguments ("member create" before "member"). */
@@ -64,7 +69,8 @@ export async function runCli(argv: string[]): Promise<number> {
     console.log(await found.command.run(client, found.rest));
     return 0;
   } catch (error) {
-    const message = error instanceof OperatorError || error instanceof TypeError ? error.message : String(error);
+    const message =
+      error instanceof OperatorError || error instanceof TypeError ? error.message : String(error);
     console.error(`Error: ${message}`);
     return 1;
   }

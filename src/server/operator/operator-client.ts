@@ -11,7 +11,9 @@ export class OperatorError extends Error {}
 
 export async function operatorClient(env: NodeJS.ProcessEnv = process.env): Promise<OperatorClient> {
   const baseUrl = (env.LOYALTY_URL ?? 'http://localhost:3000').replace(/\/$/, '');
-  const key = env.PARTNER_API_KEY || (await readFile(operatorKeyPath(env.DATA_DIR ?? './data'), 'utf8').catch(() => '')).trim();
+  const key =
+    env.PARTNER_API_KEY ||
+    (await readFile(operatorKeyPath(env.DATA_DIR ?? './data'), 'utf8').catch(() => '')).trim();
   if (!key) {
     throw new OperatorError(
       `No partner API key: set PARTNER_API_KEY, or start the server once (npm start) so it writes ${operatorKeyPath(env.DATA_DIR ?? './data')}.`,
@@ -24,11 +26,16 @@ export async function operatorClient(env: NodeJS.ProcessEnv = process.env): Prom
       try {
         response = await fetch(`${baseUrl}/partner/v1${path}`, {
           method,
-          headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
       } catch {
-        throw new OperatorError(`No loyalty server answers at ${baseUrl}. Start it with \`npm start\`, or set LOYALTY_URL.`);
+        throw new OperatorError(
+          `No loyalty server answers at ${baseUrl}. Start it with \`npm start\`, or set LOYALTY_URL.`,
+        );
       }
       const text = await response.text();
       const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};

@@ -8,7 +8,10 @@ export function requirePartnerKey(app: FastifyInstance, key: string): void {
   app.addHook('onRequest', async (request) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new HttpError(401, 'A valid partner API key is required: Authorization: Bearer <PARTNER_API_KEY>.');
+      throw new HttpError(
+        401,
+        'A valid partner API key is required: Authorization: Bearer <PARTNER_API_KEY>.',
+      );
     }
   });
 }

@@ -22,7 +22,9 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
       partner.post('/members', async (request, reply) => {
         const input = parseOrThrow(createMemberRequest, request.body);
         if (input.password !== undefined && !isAcceptablePassword(input.password, 6)) {
-          throw badRequest(passwordRequirementsMessage, { fieldErrors: { password: passwordRequirementsMessage } });
+          throw badRequest(passwordRequirementsMessage, {
+            fieldErrors: { password: passwordRequirementsMessage },
+          });
         }
         const passwordHash = input.password ? await hashPassword(input.password) : null;
         try {
@@ -34,10 +36,16 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
           });
           reply.code(201);
           return {
-            member: { id: account.id, loyaltyId: account.loyalty_id, email: input.email, fullName: account.full_name },
+            member: {
+              id: account.id,
+              loyaltyId: account.loyalty_id,
+              email: input.email,
+              fullName: account.full_name,
+            },
           };
         } catch (error) {
-          if (isUniqueViolation(error)) throw conflict(`A member with the email ${input.email} already exists.`);
+          if (isUniqueViolation(error))
+            throw conflict(`A member with the email ${input.email} already exists.`);
           throw error;
         }
       });

@@ -52,7 +52,11 @@ export async function startSession(
 }
 
 /** Signs the member out on this response. */
-export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function endSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   if (request.session?.tokenHash) await ctx.sessions.destroy(ctx.db, request.session.tokenHash);
   const cookie = sessionCookie(ctx.origin);
   reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
@@ -62,7 +66,9 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 /** The signed-in member's session, or a 401 with the §8 sign-in-required message. */
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) {
-    throw unauthorized('To access your account details, you first need to sign in', { errorCode: 'LOGIN_REQUIRED' });
+    throw unauthorized('To access your account details, you first need to sign in', {
+      errorCode: 'LOGIN_REQUIRED',
+    });
   }
   return request.session;
 }

@@ -54,7 +54,11 @@ export function sessionService(config: Config) {
     },
 
     /** Ends every session of a member, except `keepTokenHash` (the one making the change). */
-    async destroyAllFor(db: Queryable, accountId: string, keepTokenHash: string | null = null): Promise<void> {
+    async destroyAllFor(
+      db: Queryable,
+      accountId: string,
+      keepTokenHash: string | null = null,
+    ): Promise<void> {
       await db.query('DELETE FROM sessions WHERE account_id = $1 AND token_hash IS DISTINCT FROM $2', [
         accountId,
         keepTokenHash,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { viewerEndpoint } from '#shared/api/viewer.ts';
-import { accountView } from '../accounts/account-view.ts';
 import { findAccountById } from '../accounts/account-service.ts';
+import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 
@@ -11,7 +11,8 @@ export function registerViewerRoutes(app: FastifyInstance, ctx: AppContext): voi
     const sentry = ctx.config.sentry;
     const account = request.session ? await findAccountById(ctx.db, request.session.accountId) : undefined;
     if (!account) return { isAnonymous: true, account: null, googlePay: null, sentry, homeRedirect: null };
-    const homeRedirect = account.home_origin && new URL(account.home_origin).origin !== ctx.origin ? account.home_origin : null;
+    const homeRedirect =
+      account.home_origin && new URL(account.home_origin).origin !== ctx.origin ? account.home_origin : null;
     return {
       isAnonymous: false,
       account: await accountView(ctx.db, account, ctx.config),

@@ -12,5 +12,8 @@ export interface Boot {
 
 /** Serialises the boot data safely inside a <script type="application/json">. */
 export function serializeBoot(boot: Boot): string {
-  return JSON.stringify(boot).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(boot)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -36,7 +36,11 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
 }
 
 /** Serves the built web app: static assets, and every other GET as the app's HTML page. */
-export async function registerWebHost(app: FastifyInstance, ctx: AppContext, webDist: string | null): Promise<{
+export async function registerWebHost(
+  app: FastifyInstance,
+  ctx: AppContext,
+  webDist: string | null,
+): Promise<{
   renderPage: (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
 }> {
   const build = webDist ? await loadWebBuild(webDist) : null;
@@ -46,8 +50,9 @@ export async function registerWebHost(app: FastifyInstance, ctx: AppContext, web
       wildcard: false,
       index: false,
       allowedPath: (path) => path !== '/index.html',
-      setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      // Hashed asset names never change content: cache them for a year.
+      setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   } else {
@@ -71,7 +76,10 @@ export async function registerWebHost(app: FastifyInstance, ctx: AppContext, web
     const title = rendered?.title ?? ctx.config.title;
     const html = build.template
       .replace('<html lang="en">', `<html lang="${ctx.config.locale.slice(0, 2)}">`)
-      .replace('<!--ssr-head-->', `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`)
+      .replace(
+        '<!--ssr-head-->',
+        `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`,
+      )
       .replace('<!--ssr-html-->', rendered?.html ?? '')
       .replace('<!--boot-->', serializeBoot(boot));
     return reply.send(html);

@@ -5,7 +5,8 @@ export function formatPoints(points: number, locale: string): string {
 
 /** Money held in minor units (pence), shown in the locale's currency format. */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+    2;
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minorUnits / 10 ** digits);
 }

@@ -18,7 +18,9 @@ export default function HomeScreen() {
         <p className={styles.points}>
           {formatPoints(account.pointsBalance, locale)} <span>{m.points}</span>
         </p>
-        <p className={styles.pending}>{m.pendingPoints(formatPoints(account.pendingPointsBalance, locale))}</p>
+        <p className={styles.pending}>
+          {m.pendingPoints(formatPoints(account.pendingPointsBalance, locale))}
+        </p>
       </div>
     </section>
   );

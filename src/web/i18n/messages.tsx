@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Locale } from '#shared/config.ts';
+import { daDK } from './da-DK.ts';
 import { enGB, type Messages } from './en-GB.ts';
 
-// da-DK is added by the locales work; until then every locale reads the en-GB catalogue.
-const catalogues: Record<Locale, Messages> = { 'en-GB': enGB, 'da-DK': enGB };
+const catalogues: Record<Locale, Messages> = { 'en-GB': enGB, 'da-DK': daDK };
 
 const MessagesContext = createContext<Messages>(enGB);
 

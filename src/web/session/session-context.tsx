@@ -40,14 +40,23 @@ function stateFromViewer(viewer: ViewerResponse | null): SessionState {
   };
 }
 
-export function SessionProvider({ initialViewer, children }: { initialViewer: ViewerResponse | null; children: ReactNode }) {
+export function SessionProvider({
+  initialViewer,
+  children,
+}: {
+  initialViewer: ViewerResponse | null;
+  children: ReactNode;
+}) {
   const [state, setState] = useState<SessionState>(() =>
     initialViewer ? stateFromViewer(initialViewer) : { status: 'loading' },
   );
   const [sentry, setSentry] = useState<ViewerResponse['sentry']>(initialViewer?.sentry ?? null);
 
   const refresh = useCallback(async () => {
-    const viewer = await callApi<ViewerResponse>('/api-w/viewer', { method: 'GET', timeoutMs: viewerTimeoutMs });
+    const viewer = await callApi<ViewerResponse>('/api-w/viewer', {
+      method: 'GET',
+      timeoutMs: viewerTimeoutMs,
+    });
     setState(stateFromViewer(viewer && typeof viewer === 'object' ? viewer : null));
     if (viewer && typeof viewer === 'object') setSentry(viewer.sentry);
   }, []);

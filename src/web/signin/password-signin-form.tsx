@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
 import type { loginEndpoint } from '#shared/api/auth.ts';
+import type { ResponseOf } from '#shared/api/endpoint.ts';
 import { normaliseEmailInput, signInProblems } from '#shared/domain/sign-in-rules.ts';
 import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';

@@ -17,7 +17,6 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
-  // biome-ignore lint/a11y/useButtonType: the type is a prop, defaulting to "button"
   return <button type={type} className={classes(variant, block, className)} {...props} />;
 }
 

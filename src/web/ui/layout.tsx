@@ -127,7 +127,13 @@ function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
       >
         <div className={styles.drawerHeader}>
           <span />
-          <button ref={closeButton} type="button" className={styles.toggle} style={{ display: 'inline-flex' }} onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className={styles.toggle}
+            style={{ display: 'inline-flex' }}
+            onClick={onClose}
+          >
             ✕<span className="visually-hidden">{m.closeMenu}</span>
           </button>
         </div>

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { buildApp } from '../../src/server/app.ts';
+import type { AppContext } from '../../src/server/app-context.ts';
+import { memoryMailer, type SentMail } from '../../src/server/email/mailer.ts';
+import { sessionService } from '../../src/server/sessions/session-service.ts';
+import type { configSchema } from '../../src/shared/config.ts';
+import { type Config, parseConfig } from '../../src/shared/config.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const testOrigin = 'http://localhost:3000';
+export const testPartnerKey = 'test-partner-key-0123456789';
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser-like client: keeps its cookies, sends JSON with our Origin, like the web app's call helper. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  get<T = Record<string, unknown>>(url: string, headers: Record<string, string> = {}) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+
+  post<T = Record<string, unknown>>(url: string, body: unknown = {}, headers: Record<string, string> = {}) {
+    return this.request<T>('POST', url, body, headers);
+  }
+
+  async request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        origin: testOrigin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    for (const c of response.cookies) {
+      if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const text = response.body;
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    return {
+      status: response.statusCode,
+      body: (isJson && text ? JSON.parse(text) : text) as T,
+      headers: response.headers,
+    };
+  }
+
+  /** The session cookie's value, if any (to check rotation). */
+  sessionCookie(): string | undefined {
+    return this.cookies.get('session');
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  /** Every mail the app sent, newest first. */
+  mails: SentMail[];
+  /** A new browser with no cookies. */
+  client(): TestClient;
+  /** Calls the partner API with the test key. */
+  partner<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<TestResponse<T>>;
+  /** Creates a member through the partner API and returns a client signed in as them. */
+  signedInMember(input?: {
+    email?: string;
+    name?: string;
+    password?: string;
+  }): Promise<{ client: TestClient; email: string; password: string; loyaltyId: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The real app on a fresh database, in-process. `config` overrides the described configuration. */
+export async function createTestApp(
+  options: { config?: Partial<z.input<typeof configSchema>> } = {},
+): Promise<TestApp> {
+  const config = parseConfig(options.config ?? {});
+  const db = await openTestDatabase();
+  const mailer = memoryMailer();
+  const { app, ctx } = await buildApp(
+    {
+      config,
+      db,
+      sessions: sessionService(config),
+      mailer,
+      origin: testOrigin,
+      production: false,
+      dataDir: '/nonexistent-test-data-dir',
+      partnerApiKey: testPartnerKey,
+    },
+    { webDist: null },
+  );
+  await app.ready();
+  const partner = async <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    new TestClient(app).request<T>(method, `/partner/v1${path}`, body, {
+      authorization: `Bearer ${testPartnerKey}`,
+    });
+  return {
+    app,
+    ctx,
+    config,
+    mails: mailer.sent,
+    client: () => new TestClient(app),
+    partner,
+    async signedInMember(input = {}) {
+      const email = input.email ?? `member${++counter}-${Date.now()}@example.com`;
+      const password = input.password ?? 'correct-horse-battery';
+      const created = await partner<{ member: { loyaltyId: string } }>('POST', '/members', {
+        email,
+        name: input.name ?? 'Test Member',
+        password,
+      });
+      if (created.status !== 201) throw new Error(`could not create member: ${JSON.stringify(created.body)}`);
+      const client = new TestClient(app);
+      const login = await client.post('/api/login', { username: email, password });
+      if (login.status !== 200) throw new Error(`could not sign in: ${JSON.stringify(login.body)}`);
+      return { client, email, password, loyaltyId: created.body.member.loyaltyId };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
