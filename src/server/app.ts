@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
+import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
@@ -36,6 +37,7 @@ export async function buildApp(
 
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
+  registerPointsRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { outboxMailer, senderAddress, smtpMailer } from './email/mailer.ts';
 import { resolvePartnerApiKey } from './operator/operator-key.ts';
+import { startPointsSweep } from './points/points-sweep.ts';
 import { sessionService } from './sessions/session-service.ts';
 import { defaultWebDist } from './web-host/web-host.ts';
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
   const sweep = setInterval(() => void ctx.sessions.sweep(db).catch((e) => app.log.error(e)), 3_600_000);
   sweep.unref();
+  startPointsSweep(ctx);
 
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();

@@ -18,13 +18,18 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
   // Sequential on purpose: a transaction's connection runs one statement at a time.
   const derived = await queryOne<{
     pending: number;
+    matured: number;
     email_consent: string | null;
     whatsapp_consent: string | null;
   }>(
     db,
     `SELECT
          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
-           WHERE account_id = $1 AND confirms_at IS NOT NULL AND confirmed_at IS NULL)::int AS pending,
+           WHERE account_id = $1 AND confirms_at > now() AND confirmed_at IS NULL)::int AS pending,
+         -- Pending points past their confirmation date count as confirmed before the next write or
+         -- sweep moves them into points_balance (see points/ledger-service.ts).
+         (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
+           WHERE account_id = $1 AND confirms_at <= now() AND confirmed_at IS NULL)::int AS matured,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'
@@ -37,6 +42,7 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
     !account.email_verified &&
     (!account.verification_sent_at || Date.now() - account.verification_sent_at.getTime() >= resendWindowMs);
   const emailVerified = account.email_verified;
+  const pointsBalance = account.points_balance + (derived?.matured ?? 0);
   return {
     id: account.id,
     loyaltyId: account.loyalty_id,
@@ -51,8 +57,8 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
     emailVerificationRequestResendAvailable: resendAvailable,
     currency: account.currency,
     cashBalance: account.cash_balance,
-    maxAvailableCashValue: rate ? cashValueFor(maxConvertiblePoints(account.points_balance, rate), rate) : 0,
-    pointsBalance: account.points_balance,
+    maxAvailableCashValue: rate ? cashValueFor(maxConvertiblePoints(pointsBalance, rate), rate) : 0,
+    pointsBalance,
     pendingPointsBalance: derived?.pending ?? 0,
     vipLevel: account.vip_level,
     isCredit: account.is_credit,

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/** Partner API bodies (tills, the web shop, the operator CLI). Money in minor units, whole points. */
+
+const key = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(100, `${name} must be at most 100 characters`)
+    .regex(/^[\x21-\x7e]+$/, `${name} must be printable characters without spaces`);
+
+const displayName = z.string().trim().min(1).max(120);
+const currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code');
+const points = z.number().int('points must be a whole number');
+const minorUnits = z.number().int('value must be a whole number of minor units (pence)');
+const channel = z.enum(['ecommerce', 'in-store'], { error: 'channel must be ecommerce or in-store' });
+
+/** The member a write is for: by card number (loyaltyId) or email, exactly one. */
+const memberRef = {
+  loyaltyId: z.string().trim().min(1).max(40).optional(),
+  email: z.string().trim().toLowerCase().min(3).max(254).optional(),
+};
+
+function oneMember<T extends { loyaltyId?: string | undefined; email?: string | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  if (Boolean(value.loyaltyId) === Boolean(value.email)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['loyaltyId'],
+      message: 'Name the member by loyaltyId or email (one of them)',
+    });
+  }
+}
+
+export const purchaseRequest = z
+  .object({
+    orderId: key('orderId'),
+    ...memberRef,
+    channel,
+    storeDisplayName: displayName.nullable().default(null),
+    fasciaDisplayName: displayName.nullable().default(null),
+    value: minorUnits.min(0, 'value cannot be negative').max(100_000_000),
+    currency,
+    points: points.min(0, 'points cannot be negative').max(10_000_000),
+    purchasedAt: z.iso
+      .datetime({ offset: true, error: 'purchasedAt must be an ISO 8601 date-time' })
+      .nullable()
+      .default(null),
+    discount: z.string().trim().min(1).max(40).nullable().default(null),
+  })
+  .superRefine(oneMember)
+  .superRefine((value, ctx) => {
+    if (value.channel === 'in-store' && !value.storeDisplayName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['storeDisplayName'],
+        message: 'An in-store purchase names its store',
+      });
+    }
+    if (value.purchasedAt && new Date(value.purchasedAt).getTime() > Date.now() + 5 * 60_000) {
+      ctx.addIssue({ code: 'custom', path: ['purchasedAt'], message: 'purchasedAt cannot be in the future' });
+    }
+  });
+
+export const returnRequest = z
+  .object({
+    returnId: key('returnId'),
+    orderId: key('orderId'),
+    ...memberRef,
+    points: points.min(1, 'points must be at least 1').max(10_000_000).nullable().default(null),
+    value: minorUnits.min(0).max(100_000_000).nullable().default(null),
+    returnedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.loyaltyId && value.email) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['loyaltyId'],
+        message: 'Name the member by loyaltyId or email, not both',
+      });
+    }
+  });
+
+export const adjustmentRequest = z
+  .object({
+    adjustmentId: key('adjustmentId'),
+    ...memberRef,
+    points: points
+      .min(-10_000_000)
+      .max(10_000_000)
+      .refine((n) => n !== 0, 'points must not be 0'),
+    reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(200),
+  })
+  .superRefine(oneMember);
+
+export const redemptionRequest = z
+  .object({
+    redemptionId: key('redemptionId'),
+    ...memberRef,
+    amount: minorUnits.min(1, 'amount must be at least 1').max(100_000_000),
+    currency: currency.nullable().default(null),
+    channel: channel.default('in-store'),
+    storeDisplayName: displayName.nullable().default(null),
+    fasciaDisplayName: displayName.nullable().default(null),
+  })
+  .superRefine(oneMember);
+
+export const burnRateRequest = z.object({
+  pointsLevel: z.number().int().min(1, 'pointsLevel must be at least 1').max(1_000_000),
+  cashValue: z.number().int().min(1, 'cashValue must be at least 1').max(1_000_000),
+});
+
+/** What staff decide about a member (`member set`). Every field optional; at least one. */
+export const memberUpdateRequest = z
+  .object({
+    vipLevel: z.string().trim().max(40).nullable().optional(),
+    canRedeem: z.boolean().optional(),
+    canConvert: z.boolean().optional(),
+    canSignIn: z.boolean().optional(),
+    underReview: z.boolean().optional(),
+    emailVerified: z.boolean().optional(),
+    isCredit: z.boolean().optional(),
+  })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: 'Name at least one thing to change',
+    path: ['body'],
+  });

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { burnRatesEndpoint, createExchangeEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
+import { cashValueFor } from '#shared/domain/exchange.ts';
+import { currentBurnRate } from '../accounts/account-view.ts';
+import type { AppContext } from '../app-context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { route } from '../http/routes.ts';
+import { requireSession } from '../sessions/session-plugin.ts';
+import { transactionView } from './ledger-rows.ts';
+import { ledgerFor, notEnoughPoints, recordExchange } from './ledger-service.ts';
+
+/** SPEC §8 messages and the refusals of §5 the exchange screen shows as the server's message. */
+export const exchangeMessages = {
+  underReview: "We're reviewing your account so you can't add points to your pass at this time.",
+  emailUnverified: 'Verify your email address before adding points to your pass.',
+  cannotConvert:
+    "Your account can't add points to your pass at the moment. Please contact customer services.",
+  noPoints: "You don't have any points to add to your pass yet.",
+  disabled: 'Adding points to your pass is not available.',
+  notMultiple: (level: number) => `Choose a number of points in steps of ${level}.`,
+  rateChanged: 'The exchange rate has changed. Please reload the page and try again.',
+  done: 'Your points have been added to your pass.',
+} as const;
+
+export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, transactionsEndpoint, async (_query, request, reply) => {
+    const session = requireSession(request);
+    reply.header('cache-control', 'no-store');
+    const rows = await ledgerFor(ctx.db, session.accountId);
+    const now = new Date();
+    return rows.map((row) => transactionView(row, now));
+  });
+
+  route(app, burnRatesEndpoint, async (_query, _request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const rate = await currentBurnRate(ctx.db);
+    return rate ? [rate] : [];
+  });
+
+  route(app, createExchangeEndpoint, async ({ pointsConsumed, totalValue }, request) => {
+    const session = requireSession(request);
+    if (!ctx.config.enablePointsExchange) throw notFound(exchangeMessages.disabled);
+    const { account } = await recordExchange(
+      ctx.db,
+      session.accountId,
+      pointsConsumed,
+      async (locked, tx) => {
+        if (locked.under_review) throw forbidden(exchangeMessages.underReview, { errorCode: 'UNDER_REVIEW' });
+        if (!locked.email_verified)
+          throw forbidden(exchangeMessages.emailUnverified, { errorCode: 'EMAIL_UNVERIFIED' });
+        if (!locked.can_convert)
+          throw forbidden(exchangeMessages.cannotConvert, { errorCode: 'CANNOT_CONVERT' });
+        if (locked.points_balance <= 0) throw conflict(exchangeMessages.noPoints, { errorCode: 'NO_POINTS' });
+        const rate = await currentBurnRate(tx);
+        if (!rate) throw notFound(exchangeMessages.disabled);
+        if (pointsConsumed % rate.pointsLevel !== 0) {
+          throw badRequest(exchangeMessages.notMultiple(rate.pointsLevel), {
+            fieldErrors: { pointsConsumed: exchangeMessages.notMultiple(rate.pointsLevel) },
+          });
+        }
+        if (pointsConsumed > locked.points_balance)
+          throw conflict(notEnoughPoints, { errorCode: 'NOT_ENOUGH_POINTS' });
+        const cash = cashValueFor(pointsConsumed, rate);
+        if (cash !== totalValue) throw conflict(exchangeMessages.rateChanged, { errorCode: 'RATE_CHANGED' });
+        return cash;
+      },
+    );
+    return {
+      success: true,
+      message: exchangeMessages.done,
+      pointsBalance: account.points_balance,
+      cashBalance: account.cash_balance,
+    };
+  });
+}

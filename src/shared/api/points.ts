@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { emptyRequestSchema, outcome } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+export const ledgerKinds = ['purchase', 'return', 'adjustment', 'exchange', 'redemption'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * SPEC §3 Transaction / activity row, derived from one ledger row. Points are whole points, money
+ * in minor units of `currency`.
+ */
+export const transactionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ledgerKinds),
+  /** When the points counted in the balance; null while they are pending. */
+  awardedAt: z.string().nullable(),
+  /** Points added (positive) or taken (negative) by this row. */
+  adjustedPoints: z.number().int(),
+  /** Purchase points not confirmed yet (within the returns window). */
+  pending: z.boolean(),
+  /** When pending points are confirmed. */
+  confirmsAt: z.string().nullable(),
+  rewardType: z.enum(['exchange', 'manual', 'other']),
+  order: z
+    .object({
+      orderId: z.string(),
+      purchaseType: z.enum(['ecommerce', 'in-store']),
+      storeDisplayName: z.string().nullable(),
+      fasciaDisplayName: z.string().nullable(),
+    })
+    .nullable(),
+  /** Display fields (SPEC §3). */
+  name: z.string().nullable(),
+  location: z.string().nullable(),
+  /** The order value (purchase, return) or the cash amount (exchange, redemption), minor units. */
+  value: z.number().int().nullable(),
+  channel: z.enum(['In-Store', 'Online']).nullable(),
+  currency: z.string().nullable(),
+  createdDate: z.string(),
+  discount: z.string().nullable(),
+  redemptionType: z.enum(['points-to-pass', 'in-store', 'online']).nullable(),
+  /** Cash added to (exchange) or spent from (redemption) the pass, minor units. */
+  cash: z.number().int(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/transactions',
+  request: emptyRequestSchema,
+  response: z.array(transactionSchema),
+});
+
+export const burnRateSchema = z.object({
+  pointsLevel: z.number().int().positive(),
+  cashValue: z.number().int().positive(),
+});
+
+/** SPEC §3 Burn rate: an array; only the first entry is used. */
+export const burnRatesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/burn-rates',
+  request: emptyRequestSchema,
+  response: z.array(burnRateSchema),
+});
+
+export const createExchangeRequest = z.object({
+  /** The cash value the member saw (minor units); must match the current burn rate. */
+  totalValue: z.number().int().min(0).max(100_000_000),
+  pointsConsumed: z
+    .number({ error: 'Choose how many points to add' })
+    .int('Choose how many points to add')
+    .positive('Choose how many points to add')
+    .max(100_000_000),
+});
+
+export const createExchangeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/create-exchange',
+  request: createExchangeRequest,
+  response: z.object({
+    ...outcome,
+    pointsBalance: z.number().int().optional(),
+    cashBalance: z.number().int().optional(),
+  }),
+});
