@@ -1,6 +1,7 @@
-import { createAccount, findAccountByEmail } from '../accounts/account-service.ts';
+import { type AccountRow, createAccount, findAccountByEmail } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedDemoHistory } from '../points/demo-history.ts';
 
 export const demoMember = {
   email: 'demo@example.com',
@@ -12,6 +13,7 @@ export const demoMember = {
 export async function seedDemo(ctx: AppContext) {
   const existing = await findAccountByEmail(ctx.db, demoMember.email);
   if (existing) {
+    await seedDemoHistory(ctx, existing);
     return {
       created: false,
       email: demoMember.email,
@@ -33,8 +35,14 @@ export async function seedDemo(ctx: AppContext) {
        ($1, 'email', 'consent', 'demo'), ($1, 'whatsapp', 'decline', 'demo')`,
       [created.id],
     );
-    return created;
+    // The member discount level (SPEC §3 vipLevel), shown on the card as "Discount: 20%".
+    const [withLevel] = await tx.query<AccountRow>(
+      "UPDATE accounts SET vip_level = '20%' WHERE id = $1 RETURNING *",
+      [created.id],
+    );
+    return withLevel ?? created;
   });
+  await seedDemoHistory(ctx, account);
   return {
     created: true,
     email: demoMember.email,

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { pointsCommands } from '../points/points-cli.ts';
 import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
 
 /**
@@ -25,6 +26,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
       return `Created member ${m.fullName} <${m.email}>, card number ${m.loyaltyId}.`;
     },
   },
+  ...pointsCommands,
   demo: {
     usage: 'demo',
     run: async (client) => {
