@@ -1,27 +1,153 @@
+import { useCallback, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { ActivityList } from '../points/activity-list.tsx';
+import { BarcodeDialog } from '../points/barcode-dialog.tsx';
+import { MembershipCard } from '../points/membership-card.tsx';
+import { useTransactions } from '../points/use-transactions.ts';
 import { useAccount } from '../session/session-context.tsx';
+import { Button, ButtonLink } from '../ui/button.tsx';
+import { Alert } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './home.module.css';
+
+/** How many rows of the activity list the overview shows; the rest is under My details. */
+const recentRows = 5;
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
   const account = useAccount();
-  const { locale } = useConfig();
-  const m = useMessages().home;
+  const config = useConfig();
+  const m = useMessages();
+  const location = useLocation();
+  const navigate = useNavigate();
   usePageTitle();
+
+  // SPEC §2: a modal message passed in navigation state is shown at the top, once.
+  const [message, setMessage] = useState<string | null>(() => {
+    const state = location.state as { modalMessage?: unknown } | null;
+    return typeof state?.modalMessage === 'string' ? state.modalMessage : null;
+  });
+  const dismiss = useCallback(() => {
+    setMessage(null);
+    navigate(location.pathname, { replace: true, state: null });
+  }, [navigate, location.pathname]);
+
+  const [pinShown, setPinShown] = useState(false);
+  const [barcodeOpen, setBarcodeOpen] = useState(false);
+  const openBarcode = useCallback(() => setBarcodeOpen(true), []);
+  const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
+  const { state: activity, reload } = useTransactions();
+  const points = (n: number) => formatPoints(n, config.locale);
+
   return (
-    <section className={styles.header}>
-      <div className={styles.inner}>
-        <h1>{m.greeting(account.fullName)}</h1>
-        <p className={styles.points}>
-          {formatPoints(account.pointsBalance, locale)} <span>{m.points}</span>
-        </p>
-        <p className={styles.pending}>
-          {m.pendingPoints(formatPoints(account.pendingPointsBalance, locale))}
-        </p>
-      </div>
-    </section>
+    <>
+      {message ? (
+        <div className={styles.message}>
+          <Alert kind="success">
+            <span className={styles.messageText}>{message}</span>
+            <button
+              type="button"
+              className={styles.dismiss}
+              onClick={dismiss}
+              aria-label={m.home.dismissMessage}
+            >
+              ×
+            </button>
+          </Alert>
+        </div>
+      ) : null}
+      <section className={styles.header} aria-labelledby="home-greeting">
+        <div className={styles.inner}>
+          <div className={styles.summary}>
+            <h1 id="home-greeting">{m.home.greeting(account.fullName)}</h1>
+            <h2 className={styles.caption}>{m.home.pointsHeading}</h2>
+            <p className={styles.points} data-testid="points-balance">
+              {points(account.pointsBalance)} <span>{m.home.points}</span>
+            </p>
+            <p className={styles.pending} data-testid="pending-points">
+              {m.home.pendingPoints(points(account.pendingPointsBalance))}
+            </p>
+            {account.pendingPointsBalance > 0 ? (
+              <p className={styles.explainer}>{m.home.pendingExplainer}</p>
+            ) : null}
+            <div className={`${styles.actions} no-print`}>
+              {config.enablePointsExchange ? (
+                account.pointsBalance > 0 ? (
+                  <ButtonLink to="/create-exchange" variant="light">
+                    {m.home.useYourPoints}
+                  </ButtonLink>
+                ) : (
+                  <Button variant="light" disabled title={m.home.noPointsToUse}>
+                    {m.home.useYourPoints}
+                  </Button>
+                )
+              ) : null}
+              <Button variant="secondary" className={styles.onDark} onClick={openBarcode}>
+                {m.home.showBarcode}
+              </Button>
+              {config.enableCardPIN ? (
+                <Button
+                  variant="secondary"
+                  className={styles.onDark}
+                  aria-expanded={pinShown}
+                  aria-controls="card-pin"
+                  onClick={() => setPinShown((shown) => !shown)}
+                >
+                  {pinShown ? m.home.hidePin : m.home.viewPin}
+                </Button>
+              ) : null}
+            </div>
+            {config.enableCardPIN && pinShown ? (
+              <p id="card-pin" className={styles.pin} aria-live="polite">
+                {account.pin ? (
+                  <>
+                    {m.home.pinLabel}: <strong>{account.pin}</strong>
+                  </>
+                ) : (
+                  m.home.noPin
+                )}
+              </p>
+            ) : null}
+          </div>
+          <div className={styles.cardColumn}>
+            <MembershipCard account={account} onOpenBarcode={openBarcode} />
+            {/* The wallet feature places its Add to Apple Wallet / Google Wallet badges here. */}
+            <div className={styles.walletSlot} data-slot="wallet-badges" />
+          </div>
+        </div>
+      </section>
+      <Page>
+        <section aria-labelledby="recent-activity" className="no-print">
+          <div className={styles.activityHeading}>
+            <h2 id="recent-activity">{m.home.recentActivity}</h2>
+            <Link to="/help/account">{m.home.seeAllActivity}</Link>
+          </div>
+          {activity.status === 'loading' ? (
+            <p aria-busy="true" className={styles.muted}>
+              {m.points.loading}
+            </p>
+          ) : activity.status === 'failed' ? (
+            <div className={styles.failed}>
+              <Alert kind="error">{m.points.failed}</Alert>
+              <Button variant="secondary" onClick={reload}>
+                {m.points.retry}
+              </Button>
+            </div>
+          ) : activity.transactions.length === 0 ? (
+            <p className={styles.muted}>{m.points.empty}</p>
+          ) : (
+            <ActivityList
+              transactions={activity.transactions.slice(0, recentRows)}
+              fallbackCurrency={account.currency}
+            />
+          )}
+        </section>
+      </Page>
+      {barcodeOpen ? <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} /> : null}
+    </>
   );
 }

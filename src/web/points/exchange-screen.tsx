@@ -1,6 +1,159 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ResponseOf } from '#shared/api/endpoint.ts';
+import type { createExchangeEndpoint } from '#shared/api/points.ts';
+import {
+  type BurnRate,
+  cashValueFor,
+  exchangeBlock,
+  exchangeOptions,
+  maxConvertiblePoints,
+} from '#shared/domain/exchange.ts';
+import { formatMoney, formatPoints } from '#shared/domain/format.ts';
+import { callApi } from '../api.ts';
+import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { useAccount, useSession } from '../session/session-context.tsx';
+import { Button, ButtonLink } from '../ui/button.tsx';
+import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
+import { loadBurnRates } from './burn-rates.ts';
+import styles from './exchange-screen.module.css';
 
+type RateState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rate: BurnRate | null };
+type Submit = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string };
+
+/** SPEC §2 Exchange screen, §4 Exchange (idle → submitting → success or failure), §5, §9. */
 export default function ExchangeScreen() {
-  return <PlaceholderScreen title={useMessages().titles.createExchange} />;
+  const messages = useMessages();
+  const m = messages.exchange;
+  const { locale } = useConfig();
+  const account = useAccount();
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  usePageTitle(messages.titles.createExchange);
+  const selectId = useId();
+
+  const [rates, setRates] = useState<RateState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` retries a failed load
+  useEffect(() => {
+    let live = true;
+    loadBurnRates().then(
+      (list) => live && setRates({ status: 'loaded', rate: list[0] ?? null }),
+      () => live && setRates({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const [points, setPoints] = useState(0);
+  const [showErrors, setShowErrors] = useState(false);
+  const [submit, setSubmit] = useState<Submit>({ status: 'idle' });
+
+  const rate = rates.status === 'loaded' ? rates.rate : null;
+  const block = exchangeBlock(account);
+  const options = rate ? exchangeOptions(account.pointsBalance, rate) : [];
+  const money = (minor: number) => formatMoney(minor, account.currency, locale);
+  const value = rate ? cashValueFor(points, rate) : 0;
+  const pointsError = showErrors && points <= 0 ? m.pointsRequired : null;
+  const busy = submit.status === 'submitting';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (block || !rate || busy) return;
+    if (points <= 0) {
+      setShowErrors(true);
+      document.getElementById(selectId)?.focus();
+      return;
+    }
+    setSubmit({ status: 'submitting' });
+    const result = await callApi<ResponseOf<typeof createExchangeEndpoint>>('/api/create-exchange', {
+      body: { pointsConsumed: points, totalValue: value },
+    });
+    if (result && typeof result === 'object' && result.success) {
+      await refresh();
+      navigate('/', { state: { modalMessage: result.message || m.done } });
+      return;
+    }
+    const message = result && typeof result === 'object' && result.message ? result.message : m.failed;
+    setSubmit({ status: 'failed', message });
+  }
+
+  return (
+    <Page narrow>
+      <h1>{m.heading}</h1>
+      <p className={styles.intro}>{m.intro}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{m.balance}</dt>
+          <dd data-testid="exchange-balance">{formatPoints(account.pointsBalance, locale)}</dd>
+        </div>
+        <div>
+          <dt>{m.maxValue}</dt>
+          <dd data-testid="exchange-max-value">
+            {money(
+              rate
+                ? cashValueFor(maxConvertiblePoints(account.pointsBalance, rate), rate)
+                : account.maxAvailableCashValue,
+            )}
+          </dd>
+        </div>
+      </dl>
+      {block ? <Alert kind="info">{m.blocked[block]}</Alert> : null}
+      {rates.status === 'loading' ? <p aria-busy="true">{m.loadingRates}</p> : null}
+      {rates.status === 'failed' ? (
+        <div className={styles.failed}>
+          <Alert kind="error">{m.ratesFailed}</Alert>
+          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {messages.points.retry}
+          </Button>
+        </div>
+      ) : null}
+      {rate ? (
+        <p className={styles.rate}>{m.rate(formatPoints(rate.pointsLevel, locale), money(rate.cashValue))}</p>
+      ) : null}
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={selectId}>
+            {m.pointsLabel}
+          </label>
+          <select
+            id={selectId}
+            className={[formStyles.input, pointsError ? formStyles.invalid : null].filter(Boolean).join(' ')}
+            value={points || ''}
+            disabled={Boolean(block) || !rate || busy}
+            aria-invalid={pointsError ? true : undefined}
+            aria-describedby={pointsError ? `${selectId}-error` : undefined}
+            onChange={(event) => {
+              setPoints(Number(event.target.value) || 0);
+              if (submit.status === 'failed') setSubmit({ status: 'idle' });
+            }}
+          >
+            <option value="">{m.choosePoints}</option>
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {formatPoints(option, locale)}
+              </option>
+            ))}
+          </select>
+          {pointsError ? (
+            <span id={`${selectId}-error`} className={formStyles.fieldError}>
+              {pointsError}
+            </span>
+          ) : null}
+        </div>
+        <TextField label={m.valueLabel} value={money(value)} readOnly tabIndex={-1} />
+        {submit.status === 'failed' ? <Alert kind="error">{submit.message}</Alert> : null}
+        <Button type="submit" block disabled={Boolean(block) || !rate || busy} aria-busy={busy || undefined}>
+          {busy ? m.submitting : m.submit}
+        </Button>
+        <ButtonLink to="/" variant="link" className={styles.back}>
+          {m.back}
+        </ButtonLink>
+      </form>
+    </Page>
+  );
 }

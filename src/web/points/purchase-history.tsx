@@ -1,12 +1,44 @@
+import { formatMemberSince } from '#shared/domain/dates.ts';
+import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { useAccount } from '../session/session-context.tsx';
+import { Button } from '../ui/button.tsx';
+import { Alert } from '../ui/form.tsx';
+import { ActivityList } from './activity-list.tsx';
+import { dateLocales } from './date-locale.ts';
+import styles from './purchase-history.module.css';
+import { useTransactions } from './use-transactions.ts';
 
-/** SPEC §2 Purchase history (loading, error, empty, list): filled in by the points work. */
+/** SPEC §2 Purchase history (under /help): loading, error, empty and list states; member since. */
 export function PurchaseHistory() {
-  const m = useMessages();
+  const m = useMessages().points;
+  const { locale } = useConfig();
+  const account = useAccount();
+  const { state, reload } = useTransactions();
   return (
-    <section aria-labelledby="purchase-history">
-      <h2 id="purchase-history">{m.points.purchaseHistory}</h2>
-      <p>{m.placeholder.body}</p>
+    <section aria-labelledby="purchase-history" className={styles.section}>
+      <div className={styles.heading}>
+        <h2 id="purchase-history">{m.purchaseHistory}</h2>
+        <p className={styles.since}>
+          {m.memberSince(formatMemberSince(new Date(account.createdAt), dateLocales[locale]))}
+        </p>
+      </div>
+      {state.status === 'loading' ? (
+        <p aria-live="polite" aria-busy="true" className={styles.loading}>
+          {m.loading}
+        </p>
+      ) : state.status === 'failed' ? (
+        <div className={styles.failed}>
+          <Alert kind="error">{m.failed}</Alert>
+          <Button variant="secondary" onClick={reload}>
+            {m.retry}
+          </Button>
+        </div>
+      ) : state.transactions.length === 0 ? (
+        <p className={styles.empty}>{m.empty}</p>
+      ) : (
+        <ActivityList transactions={state.transactions} fallbackCurrency={account.currency} />
+      )}
     </section>
   );
 }

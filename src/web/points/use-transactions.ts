@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Transaction } from '#shared/api/points.ts';
+import { callApi } from '../api.ts';
+
+export type TransactionsState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; transactions: Transaction[] };
+
+/** GET /api/transactions (SPEC §7): loading, then the list or failed. */
+export function useTransactions(): { state: TransactionsState; reload: () => void } {
+  const [state, setState] = useState<TransactionsState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    void callApi<unknown>('/api/transactions', { method: 'GET', signal: controller.signal }).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setState(
+          Array.isArray(result)
+            ? { status: 'loaded', transactions: result as Transaction[] }
+            : { status: 'failed' },
+        );
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
+}
