@@ -1,0 +1,33 @@
+import { da } from 'date-fns/locale/da';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatHistoryDate, formatMemberSince } from './dates.ts';
+
+describe('date formats (SPEC §9)', () => {
+  const now = new Date(2026, 10, 21, 12);
+
+  it('history: "do MMMM yyyy", without the year in the current year', () => {
+    expect(formatHistoryDate(new Date(2026, 2, 3), now)).toBe('3rd March');
+    expect(formatHistoryDate(new Date(2025, 11, 22), now)).toBe('22nd December 2025');
+    expect(formatHistoryDate(new Date(2024, 0, 1), now)).toBe('1st January 2024');
+    expect(formatHistoryDate(new Date(2025, 11, 22), now, da)).toBe('22. december 2025');
+  });
+
+  it('history: shows the year exactly when the date is in another year', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(2000, 0, 1), max: new Date(2040, 0, 1), noInvalidDate: true }),
+        (date) => {
+          const text = formatHistoryDate(date, now);
+          expect(text.endsWith(String(date.getFullYear()))).toBe(date.getFullYear() !== now.getFullYear());
+          expect(text).toMatch(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]+( \d{4})?$/);
+        },
+      ),
+    );
+  });
+
+  it('member since: "MMMM yyyy"', () => {
+    expect(formatMemberSince(new Date(2024, 5, 9))).toBe('June 2024');
+    expect(formatMemberSince(new Date(2024, 5, 9), da)).toBe('juni 2024');
+  });
+});
