@@ -35,9 +35,10 @@ export async function seedDemo(ctx: AppContext) {
        ($1, 'email', 'consent', 'demo'), ($1, 'whatsapp', 'decline', 'demo')`,
       [created.id],
     );
-    // The member discount level (SPEC §3 vipLevel), shown on the card as "Discount: 20%".
+    // The member discount level (SPEC §3 vipLevel), shown on the card as "Discount: 20%"; a member
+    // for over a year, so the history reaches back.
     const [withLevel] = await tx.query<AccountRow>(
-      "UPDATE accounts SET vip_level = '20%' WHERE id = $1 RETURNING *",
+      "UPDATE accounts SET vip_level = '20%', created_at = now() - interval '430 days' WHERE id = $1 RETURNING *",
       [created.id],
     );
     return withLevel ?? created;
