@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { burnRatesEndpoint, createExchangeEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
+import {
+  burnRatesEndpoint,
+  createExchangeEndpoint,
+  maxTransactions,
+  transactionsEndpoint,
+} from '#shared/api/points.ts';
 import { cashValueFor } from '#shared/domain/exchange.ts';
 import { currentBurnRate } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
@@ -23,10 +28,10 @@ export const exchangeMessages = {
 } as const;
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, transactionsEndpoint, async (_query, request, reply) => {
+  route(app, transactionsEndpoint, async ({ limit }, request, reply) => {
     const session = requireSession(request);
     reply.header('cache-control', 'no-store');
-    const rows = await ledgerFor(ctx.db, session.accountId);
+    const rows = await ledgerFor(ctx.db, session.accountId, limit ?? maxTransactions);
     const now = new Date();
     return rows.map((row) => transactionView(row, now));
   });

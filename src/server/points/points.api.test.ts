@@ -404,6 +404,18 @@ describe('partner API: members and burn rates', () => {
 });
 
 describe('member API: transactions and exchange (§5, §7, §8)', () => {
+  it('transactions: newest first, and ?limit= answers only the most recent rows', async () => {
+    const m = await t.signedInMember();
+    for (const points of [100, 200, 300])
+      await t.partner('POST', '/purchases', purchase(m.loyaltyId, { points }));
+    const all = transactionsEndpoint.response.parse((await m.client.get('/api/transactions')).body);
+    expect(all.map((row) => row.adjustedPoints)).toEqual([300, 200, 100]);
+    const two = transactionsEndpoint.response.parse((await m.client.get('/api/transactions?limit=2')).body);
+    expect(two.map((row) => row.adjustedPoints)).toEqual([300, 200]);
+    expect((await m.client.get('/api/transactions?limit=0')).status).toBe(400);
+    expect((await m.client.get('/api/transactions?limit=lots')).status).toBe(400);
+  });
+
   it('transactions: needs sign-in (§8 message)', async () => {
     const res = await t.client().get('/api/transactions');
     expect(res.status).toBe(401);

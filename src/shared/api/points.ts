@@ -44,10 +44,13 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** The newest rows first; `limit` (query) lets the overview ask for its few recent rows only. */
+export const maxTransactions = 500;
+
 export const transactionsEndpoint = endpoint({
   method: 'GET',
   path: '/api/transactions',
-  request: emptyRequestSchema,
+  request: z.object({ limit: z.coerce.number().int().min(1).max(maxTransactions).optional() }),
   response: z.array(transactionSchema),
 });
 

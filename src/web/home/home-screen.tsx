@@ -40,7 +40,7 @@ export default function HomeScreen() {
   const [barcodeOpen, setBarcodeOpen] = useState(false);
   const openBarcode = useCallback(() => setBarcodeOpen(true), []);
   const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
-  const { state: activity, reload } = useTransactions();
+  const { state: activity, reload } = useTransactions(recentRows);
   const points = (n: number) => formatPoints(n, config.locale);
 
   return (

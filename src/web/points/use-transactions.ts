@@ -8,25 +8,26 @@ export type TransactionsState =
   | { status: 'loaded'; transactions: Transaction[] };
 
 /** GET /api/transactions (SPEC §7): loading, then the list or failed. */
-export function useTransactions(): { state: TransactionsState; reload: () => void } {
+export function useTransactions(limit?: number): { state: TransactionsState; reload: () => void } {
   const [state, setState] = useState<TransactionsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    void callApi<unknown>('/api/transactions', { method: 'GET', signal: controller.signal }).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        setState(
-          Array.isArray(result)
-            ? { status: 'loaded', transactions: result as Transaction[] }
-            : { status: 'failed' },
-        );
-      },
-    );
+    void callApi<unknown>(limit ? `/api/transactions?limit=${limit}` : '/api/transactions', {
+      method: 'GET',
+      signal: controller.signal,
+    }).then((result) => {
+      if (controller.signal.aborted) return;
+      setState(
+        Array.isArray(result)
+          ? { status: 'loaded', transactions: result as Transaction[] }
+          : { status: 'failed' },
+      );
+    });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, limit]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, reload };
 }

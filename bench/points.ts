@@ -1,0 +1,172 @@
+/**
+ * Points hot path on the embedded database (PGlite), over real HTTP on this machine:
+ *   - partner purchases per second (each one a ledger transaction, idempotent on orderId);
+ *   - GET /api/transactions and GET /api-w/viewer for a member with 1,000 ledger rows;
+ *   - exchanges per second (POST /api/create-exchange: lock, confirm matured points, conditional update).
+ * Run: npx tsx bench/points.ts [seconds per read test, default 5]
+ */
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../src/server/app.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { openPglite } from '../src/server/db/pglite.ts';
+import { memoryMailer } from '../src/server/email/mailer.ts';
+import { sessionService } from '../src/server/sessions/session-service.ts';
+import { parseConfig } from '../src/shared/config.ts';
+
+const seconds = Number(process.argv[2] ?? 5);
+const concurrency = 10;
+const origin = 'http://localhost:3000';
+const key = 'bench-partner-key-0123456789';
+
+const config = parseConfig({ enablePointsExchange: true });
+const db = await openPglite(null);
+await migrate(db);
+const { app } = await buildApp(
+  {
+    config,
+    db,
+    sessions: sessionService(config),
+    mailer: memoryMailer(),
+    origin,
+    production: false,
+    dataDir: '/nonexistent',
+    partnerApiKey: key,
+  },
+  { webDist: null },
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+async function partner(path: string, body: unknown) {
+  const res = await fetch(`${base}/partner/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+interface Result {
+  name: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Runs `call` from `concurrency` loops until `total` calls or `durationMs` elapse. */
+async function load(
+  name: string,
+  call: (i: number) => Promise<Response>,
+  opts: { durationMs?: number; total?: number },
+): Promise<Result> {
+  const latencies: number[] = [];
+  let issued = 0;
+  const start = performance.now();
+  const stopAt = opts.durationMs ? start + opts.durationMs : Number.POSITIVE_INFINITY;
+  const worker = async () => {
+    while (performance.now() < stopAt && (opts.total === undefined || issued < opts.total)) {
+      const i = issued++;
+      const t0 = performance.now();
+      const res = await call(i);
+      await res.arrayBuffer();
+      if (res.status >= 300) throw new Error(`${name}: HTTP ${res.status}`);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+// A member with 1,000 ledger rows: 1,000 purchases through the partner API (old ones, so confirmed).
+await partner('/members', { email: 'bench@example.com', name: 'Bench Member', password: 'bench-password-1' });
+const purchasedAt = new Date(Date.now() - 60 * 86_400_000).toISOString();
+const purchases = await load(
+  'POST /partner/v1/purchases',
+  (i) =>
+    fetch(`${base}/partner/v1/purchases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderId: `bench-${i}`,
+        email: 'bench@example.com',
+        channel: i % 2 ? 'ecommerce' : 'in-store',
+        storeDisplayName: 'Oxford Street',
+        fasciaDisplayName: 'Flagship',
+        value: 10_000,
+        currency: 'GBP',
+        points: 1_000,
+        purchasedAt,
+      }),
+    }),
+  { total: 1_000 },
+);
+
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { origin, 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'bench@example.com', password: 'bench-password-1' }),
+});
+const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+const asMember = { cookie, origin };
+
+const transactions = await load(
+  'GET /api/transactions (500 of 1,000)',
+  () => fetch(`${base}/api/transactions`, { headers: asMember }),
+  { durationMs: seconds * 1000 },
+);
+const recent = await load(
+  'GET /api/transactions?limit=5',
+  () => fetch(`${base}/api/transactions?limit=5`, { headers: asMember }),
+  { durationMs: seconds * 1000 },
+);
+const viewer = await load('GET /api-w/viewer', () => fetch(`${base}/api-w/viewer`, { headers: asMember }), {
+  durationMs: seconds * 1000,
+});
+const exchanges = await load(
+  'POST /api/create-exchange',
+  () =>
+    fetch(`${base}/api/create-exchange`, {
+      method: 'POST',
+      headers: { ...asMember, 'content-type': 'application/json' },
+      body: JSON.stringify({ pointsConsumed: 500, totalValue: 500 }),
+    }),
+  { total: 1_000 },
+);
+
+const [check] = await db.query<{ balance: number; counted: number }>(
+  `SELECT a.points_balance AS balance,
+     (SELECT COALESCE(SUM(points), 0)::int FROM ledger_entries l
+       WHERE l.account_id = a.id AND (l.confirms_at IS NULL OR l.confirmed_at IS NOT NULL)) AS counted
+     FROM accounts a WHERE a.email = 'bench@example.com'`,
+);
+
+console.log(
+  `\nPoints benchmark: PGlite in memory, ${concurrency} concurrent clients, real HTTP on 127.0.0.1\n`,
+);
+console.log('endpoint                              requests    req/s   p50 ms   p95 ms   p99 ms');
+for (const r of [purchases, transactions, recent, viewer, exchanges]) {
+  console.log(
+    `${r.name.padEnd(36)} ${String(r.requests).padStart(9)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}`,
+  );
+}
+console.log(
+  `\nLedger check after the run: balance ${check?.balance}, sum of counted rows ${check?.counted} (${check?.balance === check?.counted ? 'agree' : 'DISAGREE'}).`,
+);
+await app.close();
+await db.close();
