@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
+import { runCli } from '../operator/cli.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${port}`);
+  vi.stubEnv('PARTNER_API_KEY', testPartnerKey);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await t.close();
+});
+
+/** Runs `npm run loyalty -- …` in-process and answers its exit code and output. */
+async function loyalty(...argv: string[]) {
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));
+  const error = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void out.push(String(line)));
+  try {
+    const code = await runCli(argv);
+    return { code, output: out.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('operator CLI over the partner API (DESIGN "Operating it")', () => {
+  it('cli: purchase, return, adjust, member show and member set act on the member', async () => {
+    const m = await t.signedInMember({ name: 'Kit Marsh' });
+    const bought = await loyalty(
+      'purchase',
+      '--member',
+      m.email,
+      '--order',
+      'CLI-1',
+      '--points',
+      '900',
+      '--value',
+      '9000',
+      '--store',
+      'York',
+      '--fascia',
+      'Outlet',
+    );
+    expect(bought.code).toBe(0);
+    expect(bought.output).toMatch(
+      /^Recorded purchase CLI-1 for member \d+: \+900 points \(pending until \d{4}-\d\d-\d\d\)\.$/,
+    );
+    // Retried: counted once.
+    expect(
+      (
+        await loyalty(
+          'purchase',
+          '--member',
+          m.email,
+          '--order',
+          'CLI-1',
+          '--points',
+          '900',
+          '--value',
+          '9000',
+          '--store',
+          'York',
+          '--fascia',
+          'Outlet',
+        )
+      ).code,
+    ).toBe(0);
+
+    const returned = await loyalty('return', '--order', 'CLI-1', '--points', '400', '--id', 'CLI-R1');
+    expect(returned.output).toContain('return CLI-R1');
+    expect(returned.output).toContain('-400 points');
+
+    const adjusted = await loyalty(
+      'adjust',
+      '--member',
+      m.loyaltyId,
+      '--points=150',
+      '--reason',
+      'Birthday bonus',
+    );
+    expect(adjusted.code).toBe(0);
+
+    const set = await loyalty(
+      'member',
+      'set',
+      m.email,
+      '--vip-level',
+      '10%',
+      '--under-review',
+      'on',
+      '--can-redeem',
+      'false',
+    );
+    expect(set.code).toBe(0);
+    const shown = await loyalty('member', 'show', m.loyaltyId);
+    expect(shown.output).toContain(`Kit Marsh <${m.email}>, card number ${m.loyaltyId}`);
+    expect(shown.output).toContain('points: 150 (pending 500)');
+    expect(shown.output).toContain('vip level: 10%');
+    expect(shown.output).toContain('under review: yes');
+    expect(shown.output).toContain('can redeem: no');
+  });
+
+  it('cli: burn-rate set changes the rate members see', async () => {
+    const res = await loyalty('burn-rate', 'set', '--points-level', '250', '--cash-value', '200');
+    expect(res.code).toBe(0);
+    expect((await t.client().get('/api/burn-rates')).body).toEqual([{ pointsLevel: 250, cashValue: 200 }]);
+  });
+
+  it('cli: bad input is a clear error and exit code 1', async () => {
+    const res = await loyalty('adjust', '--member', 'nobody@example.com', '--points', 'ten', '--reason', 'x');
+    expect(res.code).toBe(1);
+    expect(res.output).toBe('Error: --points must be a whole number (got ten).');
+    const unknown = await loyalty(
+      'purchase',
+      '--member',
+      'nobody@example.com',
+      '--order',
+      'X',
+      '--points',
+      '1',
+      '--value',
+      '1',
+      '--store',
+      'S',
+    );
+    expect(unknown.output).toBe(
+      'Error: There is no member with the card number or email nobody@example.com.',
+    );
+  });
+});
