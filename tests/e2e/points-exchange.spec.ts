@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { history } from './points-helpers.ts';
 
@@ -80,5 +81,44 @@ test.describe('points exchange on (SPEC §2 Exchange screen, §4, §5)', () => {
     await signIn(page, member);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Use your points' })).toBeDisabled();
+  });
+
+  test('overview and exchange screen have no axe violations (WCAG 2 AA)', async ({
+    page,
+    server,
+    createMember,
+    signIn,
+  }) => {
+    const member = await createMember();
+    await history(server.partner, member);
+    await signIn(page, member);
+    for (const path of ['/', '/create-exchange', '/help/account']) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+      await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(
+        results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`),
+      ).toEqual([]);
+    }
+  });
+
+  test('the card prints at 378 px with its buttons hidden', async ({
+    page,
+    server,
+    createMember,
+    signIn,
+  }) => {
+    const member = await createMember();
+    await history(server.partner, member);
+    await signIn(page, member);
+    await page.goto('/');
+    const card = page.getByRole('article', { name: 'Membership card' });
+    await expect(card).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    expect((await card.boundingBox())?.width).toBe(378);
+    await expect(card.getByRole('button', { name: 'Print card' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Tap to show barcode' })).toBeHidden();
+    await expect(card.getByRole('img', { name: `Card number ${member.loyaltyId}` })).toBeVisible();
   });
 });

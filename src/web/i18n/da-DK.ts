@@ -128,6 +128,7 @@ export const daDK: Messages = {
     submitting: 'Overfører point…',
     failed: 'Pointoverførslen mislykkedes',
     done: 'Dine point er overført til dit kort.',
+    notEnoughPoints: (points: string) => `Du skal have mindst ${points} point for at overføre til dit kort.`,
     loadingRates: 'Indlæser vekselkursen…',
     ratesFailed: 'Beklager, vi kunne ikke hente vekselkursen. Prøv igen.',
     blocked: {

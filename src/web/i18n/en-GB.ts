@@ -129,6 +129,7 @@ export const enGB = {
     submitting: 'Adding points…',
     failed: 'exchange points failed',
     done: 'Your points have been added to your pass.',
+    notEnoughPoints: (points: string) => `You need at least ${points} points to add to your pass.`,
     loadingRates: 'Loading the exchange rate…',
     ratesFailed: 'Sorry, we could not load the exchange rate. Please try again.',
     blocked: {

@@ -14,3 +14,8 @@ export function loadBurnRates(): Promise<BurnRate[]> {
   });
   return loaded;
 }
+
+/** Forgets the loaded list (the server said the rate changed); the next use loads it again. */
+export function forgetBurnRates(): void {
+  loaded = null;
+}

@@ -18,7 +18,7 @@ import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
-import { loadBurnRates } from './burn-rates.ts';
+import { forgetBurnRates, loadBurnRates } from './burn-rates.ts';
 import styles from './exchange-screen.module.css';
 
 type RateState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rate: BurnRate | null };
@@ -80,6 +80,16 @@ export default function ExchangeScreen() {
     }
     const message = result && typeof result === 'object' && result.message ? result.message : m.failed;
     setSubmit({ status: 'failed', message });
+    if (
+      result &&
+      typeof result === 'object' &&
+      'errorCode' in result &&
+      result.errorCode === 'RATE_CHANGED'
+    ) {
+      forgetBurnRates();
+      setPoints(0);
+      setAttempt((n) => n + 1);
+    }
   }
 
   return (
@@ -103,6 +113,9 @@ export default function ExchangeScreen() {
         </div>
       </dl>
       {block ? <Alert kind="info">{m.blocked[block]}</Alert> : null}
+      {!block && rate && options.length === 0 ? (
+        <Alert kind="info">{m.notEnoughPoints(formatPoints(rate.pointsLevel, locale))}</Alert>
+      ) : null}
       {rates.status === 'loading' ? <p aria-busy="true">{m.loadingRates}</p> : null}
       {rates.status === 'failed' ? (
         <div className={styles.failed}>
