@@ -1,0 +1,130 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '#shared/api/common.ts';
+import type { Transaction } from '#shared/api/points.ts';
+import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { MessagesProvider } from '../i18n/messages.tsx';
+import { SessionProvider } from '../session/session-context.tsx';
+import { PurchaseHistory } from './purchase-history.tsx';
+
+const account: Account = {
+  id: 'a1',
+  loyaltyId: '6300001000011',
+  cardNumber: '6300001000011',
+  fullName: 'Ana Ruiz',
+  email: 'ana@example.com',
+  telephoneNumber: null,
+  createdAt: '2024-06-09T10:00:00.000Z',
+  pin: null,
+  emailIsVerified: true,
+  emailVerified: true,
+  emailVerificationRequestResendAvailable: false,
+  currency: 'GBP',
+  cashBalance: 0,
+  maxAvailableCashValue: 0,
+  pointsBalance: 0,
+  pendingPointsBalance: 0,
+  vipLevel: null,
+  isCredit: false,
+  underReview: false,
+  homeOrigin: null,
+  accessRules: { canRedeem: true, canConvert: true, canSignIn: true },
+  membership: {
+    marketingConsent: 'unknown',
+    marketingConsentWhatsApp: 'unknown',
+    type: { name: 'personal-shopping', allowedCurrencies: ['GBP'] },
+  },
+};
+
+const row: Transaction = {
+  id: '1',
+  kind: 'purchase',
+  awardedAt: null,
+  adjustedPoints: 1_300,
+  pending: true,
+  confirmsAt: '2025-01-10T10:00:00.000Z',
+  rewardType: 'other',
+  order: {
+    orderId: 'A1',
+    purchaseType: 'in-store',
+    storeDisplayName: 'Oxford Street',
+    fasciaDisplayName: 'Flagship',
+  },
+  name: 'Flagship',
+  location: 'Oxford Street',
+  value: 12_999,
+  channel: 'In-Store',
+  currency: 'GBP',
+  createdDate: '2024-12-13T10:00:00.000Z',
+  discount: null,
+  redemptionType: null,
+  cash: 0,
+};
+
+function answer(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderHistory() {
+  const config = toPublicConfig(defaultConfig);
+  return render(
+    <ConfigContext.Provider value={config}>
+      <MessagesProvider locale="en-GB">
+        <SessionProvider
+          initialViewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
+        >
+          <PurchaseHistory />
+        </SessionProvider>
+      </MessagesProvider>
+    </ConfigContext.Provider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 dates)', () => {
+  it('history: loading, then the list with "do MMMM yyyy" dates and member since "MMMM yyyy"', async () => {
+    let resolve: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (resolve = r))),
+    );
+    renderHistory();
+    expect(screen.getByText('Loading your purchase history…')).toBeTruthy();
+    expect(screen.getByText('Member since June 2024')).toBeTruthy();
+    resolve(answer([row]));
+    expect(await screen.findByText('Purchase')).toBeTruthy();
+    expect(screen.getByText('13th December 2024')).toBeTruthy();
+    expect(screen.getByText('Pending until 10th January 2025')).toBeTruthy();
+    expect(screen.getByText('+1,300 pts')).toBeTruthy();
+    expect(screen.getByText('£129.99')).toBeTruthy();
+    expect(screen.getByText('Flagship · Oxford Street · In-Store')).toBeTruthy();
+  });
+
+  it('history: an empty list says so', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer([])),
+    );
+    renderHistory();
+    expect(
+      await screen.findByText(
+        'You have no purchases yet. Points from your purchases in store and online will show here.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('history: a failed load shows the technical-problem message, and Try again reloads (§8)', async () => {
+    const fetch = vi.fn(async () => answer({ success: false, message: 'boom' }, 500));
+    vi.stubGlobal('fetch', fetch);
+    renderHistory();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sorry, we could not load your purchase history. Please try again.',
+    );
+    fetch.mockImplementation(async () => answer([row]));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('+1,300 pts')).toBeTruthy();
+  });
+});
