@@ -41,7 +41,9 @@ describe('configuration (SPEC §1, §6)', () => {
   });
 
   it('the public part carries the switches and no server-only key', () => {
-    const publicConfig = toPublicConfig(parseConfig({ emailFrom: 'club@example.com', returnsWindowDays: 14 }));
+    const publicConfig = toPublicConfig(
+      parseConfig({ emailFrom: 'club@example.com', returnsWindowDays: 14 }),
+    );
     expect(publicConfig).toHaveProperty('enableMagicLinkLogins', true);
     expect(publicConfig).not.toHaveProperty('emailFrom');
     expect(publicConfig).not.toHaveProperty('returnsWindowDays');

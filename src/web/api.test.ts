@@ -39,7 +39,10 @@ describe('the call helper (SPEC §7)', () => {
   });
 
   it('answers text when the response is not JSON', async () => {
-    vi.stubGlobal('fetch', async () => new Response('plain words', { headers: { 'content-type': 'text/plain' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('plain words', { headers: { 'content-type': 'text/plain' } }),
+    );
     expect(await callApi('/api/x', { method: 'GET' })).toBe('plain words');
   });
 
@@ -51,7 +54,10 @@ describe('the call helper (SPEC §7)', () => {
   });
 
   it('answers null on malformed JSON', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{oops', { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('{oops', { headers: { 'content-type': 'application/json' } }),
+    );
     expect(await callApi('/api/x')).toBeNull();
   });
 

@@ -40,7 +40,9 @@ describe('loading settings (LOYALTY_CONFIG, PORT, DATA_DIR)', () => {
   });
 
   it('publicOrigin decides the origin', () => {
-    const settings = loadSettings({ LOYALTY_CONFIG: configFile('{"publicOrigin": "https://members.example.com"}') });
+    const settings = loadSettings({
+      LOYALTY_CONFIG: configFile('{"publicOrigin": "https://members.example.com"}'),
+    });
     expect(settings.origin).toBe('https://members.example.com');
   });
 });

@@ -30,10 +30,23 @@ afterEach(() => vi.restoreAllMocks());
 describe('operator CLI (npm run loyalty)', () => {
   it('member create: creates a member who can then sign in, and prints the card number', async () => {
     capture();
-    const code = await runCli(['member', 'create', '--email', 'Staff.Made@Example.com', '--name', 'Kim Lee', '--password', 'a-good-password']);
+    const code = await runCli([
+      'member',
+      'create',
+      '--email',
+      'Staff.Made@Example.com',
+      '--name',
+      'Kim Lee',
+      '--password',
+      'a-good-password',
+    ]);
     expect(code).toBe(0);
-    expect(output.join('\n')).toMatch(/Created member Kim Lee <staff\.made@example\.com>, card number 63\d{11}/);
-    const login = await t.client().post('/api/login', { username: 'staff.made@example.com', password: 'a-good-password' });
+    expect(output.join('\n')).toMatch(
+      /Created member Kim Lee <staff\.made@example\.com>, card number 63\d{11}/,
+    );
+    const login = await t
+      .client()
+      .post('/api/login', { username: 'staff.made@example.com', password: 'a-good-password' });
     expect(login.status).toBe(200);
   });
 
@@ -43,7 +56,9 @@ describe('operator CLI (npm run loyalty)', () => {
     const code = await runCli(['member', 'create', '--email', 'dup@example.com', '--name', 'Second']);
     expect(code).toBe(1);
     expect(errors.join('\n')).toContain('A member with the email dup@example.com already exists.');
-    const rows = await t.ctx.db.query<{ full_name: string }>("SELECT full_name FROM accounts WHERE email = 'dup@example.com'");
+    const rows = await t.ctx.db.query<{ full_name: string }>(
+      "SELECT full_name FROM accounts WHERE email = 'dup@example.com'",
+    );
     expect(rows.map((r) => r.full_name)).toEqual(['First']);
   });
 
@@ -55,7 +70,18 @@ describe('operator CLI (npm run loyalty)', () => {
 
   it('member create: a weak password is refused with the §5 message', async () => {
     capture();
-    expect(await runCli(['member', 'create', '--email', 'weak@example.com', '--name', 'W', '--password', 'password'])).toBe(1);
+    expect(
+      await runCli([
+        'member',
+        'create',
+        '--email',
+        'weak@example.com',
+        '--name',
+        'W',
+        '--password',
+        'password',
+      ]),
+    ).toBe(1);
     expect(errors.join('\n')).toContain("The password you entered doesn't meet the requirements");
   });
 
@@ -82,9 +108,14 @@ describe('operator CLI (npm run loyalty)', () => {
   });
 
   it('the partner API refuses a wrong key', async () => {
-    const res = await t.client().request('POST', '/partner/v1/members', { email: 'k@example.com', name: 'K' }, {
-      authorization: 'Bearer wrong',
-    });
+    const res = await t.client().request(
+      'POST',
+      '/partner/v1/members',
+      { email: 'k@example.com', name: 'K' },
+      {
+        authorization: 'Bearer wrong',
+      },
+    );
     expect(res.status).toBe(401);
   });
 });
