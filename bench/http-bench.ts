@@ -20,7 +20,13 @@ export async function measure(
   const elapsed = (Date.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const result = { name, requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p95: at(0.95) };
+  const result = {
+    name,
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+  };
   console.log(
     `${name.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   (${result.requests} requests, ${options.concurrency} clients)`,
   );

@@ -51,7 +51,10 @@ await measure('GET /api-w/viewer (signed in)', () => fetch(`${base}/api-w/viewer
   concurrency: 10,
   seconds,
 });
-await measure('GET /api-w/viewer (anonymous)', () => fetch(`${base}/api-w/viewer`), { concurrency: 10, seconds });
+await measure('GET /api-w/viewer (anonymous)', () => fetch(`${base}/api-w/viewer`), {
+  concurrency: 10,
+  seconds,
+});
 await measure('GET / (server-rendered landing)', () => fetch(`${base}/`), { concurrency: 10, seconds });
 await measure(
   'POST /api/login (argon2id verify)',
