@@ -8,6 +8,7 @@ import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
+import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
 
 export interface BuildAppOptions {
@@ -36,6 +37,7 @@ export async function buildApp(
 
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
+  await registerWalletRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 
