@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
+import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
@@ -38,6 +39,7 @@ export async function buildApp(
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
   await registerWalletRoutes(app, context);
+  await registerNikeLinkRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 
