@@ -66,7 +66,7 @@ export function buildApplePass(config: Config, credentials: AppleCredentials, in
           label: 'POINTS',
           value: content.pointsBalance,
           numberStyle: 'PKNumberStyleDecimal',
-          changeMessage: '%@',
+          changeMessage: 'POINTS_CHANGED',
           textAlignment: 'PKTextAlignmentRight',
         },
       ],

@@ -49,6 +49,7 @@ export function contentHash(content: PassContent): string {
 export const passStrings = {
   'en-GB': {
     POINTS: 'Points',
+    POINTS_CHANGED: 'Your points balance is now %@',
     MEMBER: 'Member',
     PENDING: 'Pending points',
     CASH: 'Cash balance',
@@ -62,6 +63,7 @@ export const passStrings = {
   },
   'da-DK': {
     POINTS: 'Point',
+    POINTS_CHANGED: 'Din pointsaldo er nu %@',
     MEMBER: 'Medlem',
     PENDING: 'Afventende point',
     CASH: 'Saldo',

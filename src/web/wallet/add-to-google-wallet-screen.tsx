@@ -34,7 +34,8 @@ export default function AddToGoogleWalletScreen() {
   const token = params.get('token');
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const requested = useRef(false);
-  usePageTitle(useMessages().titles.addToGoogleWallet);
+  const title = useMessages().titles.addToGoogleWallet;
+  usePageTitle(title);
 
   const knownSaveUrl = !token && state.status === 'authenticated' ? (state.googlePay?.saveUrl ?? null) : null;
   const mayRequest = Boolean(token) || state.status === 'authenticated';
@@ -67,44 +68,68 @@ export default function AddToGoogleWalletScreen() {
     }
   }, [knownSaveUrl, mayRequest, request]);
 
-  if (state.status === 'loading' && !token) return <Status>{m.loading}</Status>;
+  if (state.status === 'loading' && !token) return <Status title={title}>{m.loading}</Status>;
   if (state.status === 'failed' && !token)
-    return <Failed message={m.technicalProblem} retry={() => window.location.reload()} label={m.tryAgain} />;
+    return (
+      <Failed
+        title={title}
+        message={m.technicalProblem}
+        retry={() => window.location.reload()}
+        label={m.tryAgain}
+      />
+    );
   if (!mayRequest) return <Navigate to={signInPathFor(params.get('email'))} replace />;
 
   switch (phase.name) {
     case 'loading':
-      return <Status>{m.loading}</Status>;
+      return <Status title={title}>{m.loading}</Status>;
     case 'redirecting':
-      return <Status>{m.redirecting}</Status>;
+      return <Status title={title}>{m.redirecting}</Status>;
     case 'loginFirst':
       return (
         <Page narrow>
           <div className={styles.status}>
+            <h1>{title}</h1>
             <Alert kind="error">{m.loginFirst}</Alert>
             <ButtonLink to={signInPathFor(params.get('email'))}>{m.signIn}</ButtonLink>
           </div>
         </Page>
       );
     case 'failed':
-      return <Failed message={m.technicalProblem} retry={() => void request()} label={m.tryAgain} />;
+      return (
+        <Failed title={title} message={m.technicalProblem} retry={() => void request()} label={m.tryAgain} />
+      );
   }
 }
 
-function Status({ children }: { children: string }) {
+function Status({ title, children }: { title: string; children: string }) {
   return (
     <Page narrow>
-      <p role="status" aria-live="polite">
-        {children}
-      </p>
+      <div className={styles.status}>
+        <h1>{title}</h1>
+        <p role="status" aria-live="polite">
+          {children}
+        </p>
+      </div>
     </Page>
   );
 }
 
-function Failed({ message, retry, label }: { message: string; retry: () => void; label: string }) {
+function Failed({
+  title,
+  message,
+  retry,
+  label,
+}: {
+  title: string;
+  message: string;
+  retry: () => void;
+  label: string;
+}) {
   return (
     <Page narrow>
       <div className={styles.status}>
+        <h1>{title}</h1>
         <Alert kind="error">{message}</Alert>
         <Button onClick={retry}>{label}</Button>
       </div>

@@ -51,7 +51,7 @@ function BadgeArt({
         fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
         fontSize="14"
         fontWeight="600"
-        textLength={name.length > 12 ? 94 : undefined}
+        textLength={92}
         lengthAdjust="spacingAndGlyphs"
       >
         {name}
