@@ -8,8 +8,8 @@ import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { hashToken } from '../sessions/tokens.ts';
-import { startDevProvider } from './dev-provider.ts';
-import { configuredProvider, type ProviderSettings, providerClient } from './nike-provider.ts';
+import { type DevProvider, startDevProvider } from './dev-provider.ts';
+import { configuredProvider, providerClient } from './nike-provider.ts';
 
 export const nikeMessages = {
   linked: 'Your Nike account is now linked to your membership.',
@@ -27,23 +27,34 @@ export const nikeMessages = {
  * the link, single use and expiring; the link is keyed by the provider's subject id, never email.
  */
 export async function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  let settings: ProviderSettings | null = configuredProvider(ctx.config);
-  if (!settings && !ctx.production) {
-    const dev = await startDevProvider();
-    app.addHook('onClose', () => dev.stop());
-    ctx.log.info(`Nike account link: local development provider at ${dev.issuer}`);
-    settings = {
-      issuer: dev.issuer,
-      authorizationEndpoint: null,
-      tokenEndpoint: null,
-      userinfoEndpoint: null,
-      clientId: ctx.config.nikeLink.clientId,
-      clientSecret: 'development-secret',
-      scopes: ctx.config.nikeLink.scopes,
+  const configured = configuredProvider(ctx.config);
+  let provider: (() => Promise<client.Configuration>) | null = configured ? providerClient(configured) : null;
+  if (!configured && !ctx.production) {
+    // Started on first use, so a server (or a test) that never links pays nothing for it.
+    let dev: Promise<DevProvider> | null = null;
+    app.addHook('onClose', async () => {
+      if (dev) await (await dev).stop();
+    });
+    let devClient: (() => Promise<client.Configuration>) | null = null;
+    provider = async () => {
+      dev ??= startDevProvider().then((started) => {
+        ctx.log.info(`Nike account link: local development provider at ${started.issuer}`);
+        return started;
+      });
+      const { issuer } = await dev;
+      devClient ??= providerClient({
+        issuer,
+        authorizationEndpoint: null,
+        tokenEndpoint: null,
+        userinfoEndpoint: null,
+        clientId: ctx.config.nikeLink.clientId,
+        clientSecret: 'development-secret',
+        scopes: ctx.config.nikeLink.scopes,
+      });
+      return devClient();
     };
   }
-  const provider = settings ? providerClient(settings) : null;
-  const scopes = settings?.scopes ?? 'openid';
+  const scopes = configured?.scopes ?? ctx.config.nikeLink.scopes;
   const redirectUri = `${ctx.origin}/complete-link-with-nike`;
 
   route(app, linkWithNikeEndpoint, async (_body, request) => {

@@ -82,7 +82,12 @@ async function appleCredentials(
     signerKey: 'apple-dev-signer-key.pem',
   };
   const stored = await readAll(folder, files);
-  const credentials = stored ?? (await generateAppleChain(config));
+  const credentials =
+    stored ??
+    (await generatedOnce(
+      `apple|${config.wallet.apple.passTypeIdentifier}|${config.wallet.apple.teamIdentifier}|${config.title}`,
+      () => generateAppleChain(config),
+    ));
   if (!stored) await writeAll(folder, files, credentials, log);
   log.warn(
     `${production ? 'PRODUCTION WITHOUT APPLE CERTIFICATES: ' : ''}Apple Wallet passes are signed with a development certificate (${folder}); they will not install on a phone. Configure wallet.apple.signerCertPath, signerKeyPath and wwdrCertPath.`,
@@ -151,13 +156,15 @@ async function googleServiceAccount(
   if (stored) {
     account = { ...(JSON.parse(stored.key) as GoogleServiceAccount), development: true };
   } else {
-    const { privateKey } = await generateKeyPair('rsa', { modulusLength: 2048 });
-    account = {
-      client_email: 'wallet-development@members-development.iam.gserviceaccount.com',
-      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      private_key_id: 'development',
-      development: true,
-    };
+    account = await generatedOnce('google', async () => {
+      const { privateKey } = await generateKeyPair('rsa', { modulusLength: 2048 });
+      return {
+        client_email: 'wallet-development@members-development.iam.gserviceaccount.com',
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        private_key_id: 'development',
+        development: true,
+      };
+    });
     await writeAll(folder, files, { key: JSON.stringify(account, null, 2) }, log);
   }
   log.warn(
@@ -196,6 +203,19 @@ async function writeAll<K extends string>(
   } catch (error) {
     log.info(`development wallet keys kept in memory only (${(error as Error).message})`);
   }
+}
+
+// Development keys are made once per process: where DATA_DIR cannot keep them (the in-process API
+// tests), every app built by the process shares them instead of spending RSA key generation on each.
+const generated = new Map<string, Promise<unknown>>();
+
+function generatedOnce<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let value = generated.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = make();
+    generated.set(key, value);
+  }
+  return value;
 }
 
 function years(from: Date, n: number): Date {
