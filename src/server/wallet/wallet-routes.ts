@@ -38,6 +38,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   loaded.set(ctx, credentials);
   const authKey = await passAuthKey(ctx.db);
   const webServiceURL = `${ctx.origin}/passkit/`;
+  const signedPasses = new Map<string, Buffer>();
 
   /** The member the request speaks for: the session's, or the onboarding token's. */
   async function walletMember(
@@ -51,13 +52,20 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
 
   async function sendPass(reply: FastifyReply, account: AccountRow) {
     const { row, content } = await refreshPass(ctx.db, ctx.config, account);
-    const file = buildApplePass(ctx.config, credentials.apple, {
-      content,
-      serialNumber: row.serial_number,
-      authenticationToken: authTokenFor(authKey, row.serial_number),
-      webServiceURL,
-      origin: ctx.origin,
-    });
+    // Signing is the slow part (node-forge RSA, tens of ms): an unchanged pass is served again.
+    const cacheKey = `${row.serial_number}|${row.content_hash}`;
+    let file = signedPasses.get(cacheKey);
+    if (!file) {
+      file = buildApplePass(ctx.config, credentials.apple, {
+        content,
+        serialNumber: row.serial_number,
+        authenticationToken: authTokenFor(authKey, row.serial_number),
+        webServiceURL,
+        origin: ctx.origin,
+      });
+      signedPasses.set(cacheKey, file);
+      if (signedPasses.size > 200) signedPasses.delete(signedPasses.keys().next().value ?? '');
+    }
     return reply
       .header('content-type', 'application/vnd.apple.pkpass')
       .header('content-disposition', 'attachment; filename="membership.pkpass"')
