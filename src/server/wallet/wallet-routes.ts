@@ -236,32 +236,40 @@ function registerPassKitWebService(
   });
 }
 
+/** Sends one "pass changed" push to each push token; answers the APNs status per token. */
+export type PushSender = (pushTokens: string[]) => Promise<Map<string, number>>;
+
+/**
+ * One sweep: refreshes every registered pass, pushes to the devices of those that changed, and
+ * forgets the registrations APNs says are gone (410). Answers the serials that changed.
+ */
+export async function pushChangedPasses(ctx: AppContext, send: PushSender): Promise<string[]> {
+  const changed = await refreshRegisteredPasses(ctx.db, ctx.config, null);
+  if (changed.length === 0) return [];
+  const serials = changed.map((row) => row.serial_number);
+  const tokens = await ctx.db.query<{ push_token: string }>(
+    'SELECT DISTINCT push_token FROM wallet_registrations WHERE serial_number = ANY($1::text[])',
+    [serials],
+  );
+  const results = await send(tokens.map((row) => row.push_token));
+  const gone = [...results].filter(([, status]) => status === 410).map(([token]) => token);
+  if (gone.length) {
+    await ctx.db.query('DELETE FROM wallet_registrations WHERE push_token = ANY($1::text[])', [gone]);
+  }
+  return serials;
+}
+
 /** With APNs on, looks for changed passes every few seconds and tells their devices. */
 function startApnsSweep(app: FastifyInstance, ctx: AppContext, credentials: WalletCredentials): void {
   const apns = ctx.config.wallet.apple.apns;
   if (!apns.enabled) return;
+  const send: PushSender = (tokens) =>
+    pushPassUpdates(apns.host, credentials.apple, ctx.config.wallet.apple.passTypeIdentifier, tokens);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    void (async () => {
-      const changed = await refreshRegisteredPasses(ctx.db, ctx.config, null);
-      if (changed.length === 0) return;
-      const tokens = await ctx.db.query<{ push_token: string }>(
-        'SELECT DISTINCT push_token FROM wallet_registrations WHERE serial_number = ANY($1::text[])',
-        [changed.map((row) => row.serial_number)],
-      );
-      const results = await pushPassUpdates(
-        apns.host,
-        credentials.apple,
-        ctx.config.wallet.apple.passTypeIdentifier,
-        tokens.map((row) => row.push_token),
-      );
-      const gone = [...results].filter(([, status]) => status === 410).map(([token]) => token);
-      if (gone.length) {
-        await ctx.db.query('DELETE FROM wallet_registrations WHERE push_token = ANY($1::text[])', [gone]);
-      }
-    })()
+    pushChangedPasses(ctx, send)
       .catch((error) => ctx.log.error({ err: error }, 'wallet push sweep failed'))
       .finally(() => {
         running = false;

@@ -9,7 +9,7 @@ import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
 import { findAccountByEmail } from '../accounts/account-service.ts';
-import { walletCredentials } from './wallet-routes.ts';
+import { pushChangedPasses, walletCredentials } from './wallet-routes.ts';
 import { issueWalletToken } from './wallet-tokens.ts';
 
 let t: TestApp;
@@ -301,6 +301,45 @@ describe("Apple's PassKit web service (passes stay current)", () => {
     expect((await call('POST', '/passkit/v1/log', {}, { logs: ['Could not fetch pass'] })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('pass update pushes (APNs, off by default)', () => {
+  it('push sweep: a changed pass is pushed to its devices once, and a device APNs says is gone is forgotten', async () => {
+    const member = await t.signedInMember();
+    const pass = JSON.parse(
+      String(unzip((await downloadPass(member.client)).rawPayload).get('pass.json')),
+    ) as PassJson;
+    const register = (device: string, pushToken: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/passkit/v1/devices/${device}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+        headers: {
+          authorization: `ApplePass ${pass.authenticationToken}`,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ pushToken }),
+      });
+    await register(`phone-${pass.serialNumber}`, `push-phone-${pass.serialNumber}`);
+    await register(`watch-${pass.serialNumber}`, `push-watch-${pass.serialNumber}`);
+    const sent: string[][] = [];
+    const send = async (tokens: string[]) => {
+      sent.push([...tokens].sort());
+      return new Map(tokens.map((token) => [token, token.startsWith('push-watch') ? 410 : 200]));
+    };
+    await pushChangedPasses(t.ctx, send); // settles every pass registered so far
+    sent.length = 0;
+    await recordPurchase(member.email, 20);
+    expect(await pushChangedPasses(t.ctx, send)).toEqual([pass.serialNumber]);
+    expect(sent).toEqual([[`push-phone-${pass.serialNumber}`, `push-watch-${pass.serialNumber}`]]);
+    const left = await t.ctx.db.query<{ push_token: string }>(
+      'SELECT push_token FROM wallet_registrations WHERE serial_number = $1',
+      [pass.serialNumber],
+    );
+    expect(left).toEqual([{ push_token: `push-phone-${pass.serialNumber}` }]);
+    // Nothing changed since: nothing is sent.
+    expect(await pushChangedPasses(t.ctx, send)).toEqual([]);
+    expect(sent).toHaveLength(1);
   });
 });
 
