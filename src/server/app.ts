@@ -4,11 +4,13 @@ import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
+import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
+import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
 
 export interface BuildAppOptions {
@@ -38,6 +40,8 @@ export async function buildApp(
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
   registerPointsRoutes(app, context);
+  await registerWalletRoutes(app, context);
+  await registerNikeLinkRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 

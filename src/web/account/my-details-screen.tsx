@@ -1,4 +1,5 @@
 import { useMessages } from '../i18n/messages.tsx';
+import { NikeLinkStatus } from '../nike/nike-link-status.tsx';
 import { PurchaseHistory } from '../points/purchase-history.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Page } from '../ui/page.tsx';
@@ -15,6 +16,7 @@ export default function MyDetailsScreen() {
       <p>
         {account.fullName} · {account.email}
       </p>
+      <NikeLinkStatus account={account} />
       <PurchaseHistory />
     </Page>
   );

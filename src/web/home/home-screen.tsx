@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 
 /** How many rows of the activity list the overview shows; the rest is under My details. */
@@ -115,8 +116,9 @@ export default function HomeScreen() {
           </div>
           <div className={styles.cardColumn}>
             <MembershipCard account={account} onOpenBarcode={openBarcode} />
-            {/* The wallet feature places its Add to Apple Wallet / Google Wallet badges here. */}
-            <div className={styles.walletSlot} data-slot="wallet-badges" />
+            <div className={`${styles.walletSlot} no-print`}>
+              <WalletBadges />
+            </div>
           </div>
         </div>
       </section>
