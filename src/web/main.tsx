@@ -32,11 +32,20 @@ if (container.hasChildNodes()) {
  */
 function swapCriticalCss() {
   const inline = document.getElementById('ssr-css');
-  const href = document.querySelector<HTMLMetaElement>('meta[name="app-stylesheet"]')?.content;
-  if (!inline || !href) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  link.onload = () => setTimeout(() => inline.remove(), 100);
-  document.head.appendChild(link);
+  // Every entry stylesheet (the build may split the entry CSS into several files).
+  const hrefs = [...document.querySelectorAll<HTMLMetaElement>('meta[name="app-stylesheet"]')].map(
+    (meta) => meta.content,
+  );
+  if (!inline || hrefs.length === 0) return;
+  let pending = hrefs.length;
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => {
+      pending -= 1;
+      if (pending === 0) setTimeout(() => inline.remove(), 100);
+    };
+    document.head.appendChild(link);
+  }
 }
