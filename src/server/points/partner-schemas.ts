@@ -12,12 +12,17 @@ const key = (name: string) =>
 
 const displayName = z.string().trim().min(1).max(120);
 const currency = z
-  .string()
+  .string({ error: 'currency is required (a three-letter ISO 4217 code)' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code');
-const points = z.number().int('points must be a whole number');
-const minorUnits = z.number().int('value must be a whole number of minor units (pence)');
+const points = z
+  .number({ error: 'points is required (a whole number)' })
+  .int('points must be a whole number');
+const minorUnits = (name: string) =>
+  z
+    .number({ error: `${name} is required (a whole number of minor units, e.g. pence)` })
+    .int(`${name} must be a whole number of minor units (pence)`);
 const channel = z.enum(['ecommerce', 'in-store'], { error: 'channel must be ecommerce or in-store' });
 
 /** The member a write is for: by card number (loyaltyId) or email, exactly one. */
@@ -46,7 +51,7 @@ export const purchaseRequest = z
     channel,
     storeDisplayName: displayName.nullable().default(null),
     fasciaDisplayName: displayName.nullable().default(null),
-    value: minorUnits.min(0, 'value cannot be negative').max(100_000_000),
+    value: minorUnits('value').min(0, 'value cannot be negative').max(100_000_000),
     currency,
     points: points.min(0, 'points cannot be negative').max(10_000_000),
     purchasedAt: z.iso
@@ -75,7 +80,7 @@ export const returnRequest = z
     orderId: key('orderId'),
     ...memberRef,
     points: points.min(1, 'points must be at least 1').max(10_000_000).nullable().default(null),
-    value: minorUnits.min(0).max(100_000_000).nullable().default(null),
+    value: minorUnits('value').min(0, 'value cannot be negative').max(100_000_000).nullable().default(null),
     returnedAt: z.iso.datetime({ offset: true }).nullable().default(null),
   })
   .superRefine((value, ctx) => {
@@ -104,7 +109,7 @@ export const redemptionRequest = z
   .object({
     redemptionId: key('redemptionId'),
     ...memberRef,
-    amount: minorUnits.min(1, 'amount must be at least 1').max(100_000_000),
+    amount: minorUnits('amount').min(1, 'amount must be at least 1').max(100_000_000),
     currency: currency.nullable().default(null),
     channel: channel.default('in-store'),
     storeDisplayName: displayName.nullable().default(null),
@@ -113,8 +118,16 @@ export const redemptionRequest = z
   .superRefine(oneMember);
 
 export const burnRateRequest = z.object({
-  pointsLevel: z.number().int().min(1, 'pointsLevel must be at least 1').max(1_000_000),
-  cashValue: z.number().int().min(1, 'cashValue must be at least 1').max(1_000_000),
+  pointsLevel: z
+    .number({ error: 'pointsLevel is required (a whole number)' })
+    .int()
+    .min(1, 'pointsLevel must be at least 1')
+    .max(1_000_000),
+  cashValue: z
+    .number({ error: 'cashValue is required (minor units)' })
+    .int()
+    .min(1, 'cashValue must be at least 1')
+    .max(1_000_000),
 });
 
 /** What staff decide about a member (`member set`). Every field optional; at least one. */

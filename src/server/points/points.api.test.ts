@@ -195,6 +195,22 @@ describe('partner API: purchases (ledger, pending points)', () => {
     expect(await ledgerCount(m.loyaltyId)).toBe(0);
   });
 
+  it('purchase: a missing field is named with what it needs', async () => {
+    const m = await t.signedInMember();
+    const res = await t.partner(
+      'POST',
+      '/purchases',
+      purchase(m.loyaltyId, { points: undefined, currency: undefined }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      fieldErrors: {
+        points: 'points is required (a whole number)',
+        currency: 'currency is required (a three-letter ISO 4217 code)',
+      },
+    });
+  });
+
   it('purchase: an unknown member is a 404 with a clear message', async () => {
     const res = await t.partner('POST', '/purchases', purchase('639999999999'));
     expect(res.status).toBe(404);
