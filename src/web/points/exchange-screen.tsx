@@ -135,7 +135,9 @@ export default function ExchangeScreen() {
           </label>
           <select
             id={selectId}
-            className={[formStyles.input, pointsError ? formStyles.invalid : null].filter(Boolean).join(' ')}
+            className={[formStyles.input, styles.select, pointsError ? formStyles.invalid : null]
+              .filter(Boolean)
+              .join(' ')}
             value={points || ''}
             disabled={Boolean(block) || !rate || busy}
             aria-invalid={pointsError ? true : undefined}
