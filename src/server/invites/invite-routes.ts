@@ -23,6 +23,7 @@ import { sendVerificationEmail } from '../verification/verification-service.ts';
 import {
   acceptInvite,
   createInvite,
+  type InviteRow,
   inviteCodeStatus,
   inviteMessages,
   inviteState,
@@ -32,12 +33,24 @@ import {
 
 export const alreadySignedInMessage = 'You are already signed in. Sign out first to accept this invitation.';
 
-function failure(code: InviteCode) {
+function failure(code: InviteCode, expired?: InviteRow) {
+  const isExpired = code === 'LinkResent' || code === 'LinkExpired';
   return {
     success: false,
     error: code,
     message: inviteMessages[code],
-    ...(code === 'LinkResent' || code === 'LinkExpired' ? { isExpired: true } : {}),
+    // An expired link keeps the form on screen, locked (SPEC §4), so it still shows whose invite it is.
+    ...(isExpired ? { isExpired: true } : {}),
+    ...(isExpired && expired
+      ? {
+          customer: {
+            fullName: expired.full_name,
+            email: expired.email,
+            existingCustomer: expired.existing_customer,
+          },
+          invitedBy: expired.invited_by,
+        }
+      : {}),
   };
 }
 
@@ -45,6 +58,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   // SPEC §7 accept-invite-status: the invite details, or the §8 code of why it cannot be accepted.
   route(app, acceptInviteStatusEndpoint, async ({ token }, _request, reply) => {
     let code: InviteCode;
+    let expired: InviteRow | undefined;
     try {
       const found = await lookUpInvite(ctx.db, token.trim());
       if (found.ok) {
@@ -68,6 +82,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
             : state === 'stale'
               ? 'LinkStale'
               : await resendExpiredInvite(ctx, found.invite);
+        if (state === 'expired') expired = found.invite;
       } else {
         code = found.code;
       }
@@ -76,7 +91,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
       code = 'ServiceError';
     }
     reply.code(inviteCodeStatus[code]);
-    return failure(code);
+    return failure(code, expired);
   });
 
   // SPEC §7 accept-invite: creates or attaches the account, records consents, signs in; one transaction.
@@ -136,7 +151,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
           ? await resendExpiredInvite(ctx, outcome.invite)
           : outcome.code;
       reply.code(inviteCodeStatus[code]);
-      return failure(code);
+      return failure(code, outcome.invite);
     }
     if (outcome.verificationNeeded) {
       await sendVerificationEmail(ctx, outcome.account).catch((error: unknown) =>

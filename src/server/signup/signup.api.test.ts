@@ -32,14 +32,12 @@ describe('self sign-up, switched off (SPEC §1 selfSignupEnabled disabled)', () 
   });
 
   it('guided signup: answers 404 while guided signup is disabled', async () => {
-    const res = await t
-      .client()
-      .post('/api/guided-signup', {
-        username: uniqueEmail(),
-        name: 'N',
-        allowMarketing: true,
-        ...confirmations,
-      });
+    const res = await t.client().post('/api/guided-signup', {
+      username: uniqueEmail(),
+      name: 'N',
+      allowMarketing: true,
+      ...confirmations,
+    });
     expect(res.status).toBe(404);
   });
 });
