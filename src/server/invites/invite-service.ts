@@ -104,7 +104,7 @@ async function insertInvite(
   const row = await queryOne<InviteRow>(
     tx,
     `INSERT INTO invites (token_hash, email, full_name, invited_by, existing_customer, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, now() + $6::float8 * interval '1 day') RETURNING *`,
     [
       input.tokenHash,
       input.email,

@@ -259,6 +259,15 @@ export default function StartSignupScreen() {
     void accept();
   }
 
+  // Enter advances from anywhere in step 1 (the focused heading included), as on step 2.
+  function onDetailsKeys(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (target.tagName === 'BUTTON' || target.tagName === 'A') return;
+    event.preventDefault();
+    event.currentTarget.requestSubmit();
+  }
+
   const header = (
     <>
       <p className={styles.step}>{m.stepOf(step, 4)}</p>
@@ -277,6 +286,7 @@ export default function StartSignupScreen() {
         <form
           className={`${formStyles.form} ${styles.card}`}
           onSubmit={goToConsents}
+          onKeyDown={onDetailsKeys}
           noValidate
           aria-disabled={locked}
         >
