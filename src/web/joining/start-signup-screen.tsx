@@ -112,8 +112,15 @@ export default function StartSignupScreen() {
     };
   }, [token, session.state.status, load.status, m.codes]);
 
+  // A new step announces itself by focusing its heading, unless a field asks for the focus.
+  const focusPassword = useRef(false);
   useEffect(() => {
-    if (step === 1 || step === 2) stepHeading.current?.focus();
+    if (step === 1 && focusPassword.current) {
+      focusPassword.current = false;
+      passwordInput.current?.focus();
+    } else if (step === 1 || step === 2) {
+      stepHeading.current?.focus();
+    }
   }, [step]);
 
   if (!token) {
@@ -225,8 +232,8 @@ export default function StartSignupScreen() {
       setPassword('');
       setPasswordFlagged(true);
       setMessage(m.insufficientPassword);
+      focusPassword.current = true;
       setStep(1);
-      setTimeout(() => passwordInput.current?.focus(), 0);
       return;
     }
     if (isObject(answer) && answer.error === 'UserAlreadyExists') {
