@@ -9,6 +9,7 @@ import {
 import { isUniqueViolation } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
+import { loginFailedMessage } from '../auth/auth-routes.ts';
 import {
   hashPassword,
   isAcceptablePassword,
@@ -157,6 +158,11 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
       await sendVerificationEmail(ctx, outcome.account).catch((error: unknown) =>
         ctx.log.error({ err: error }, 'could not send the verification email'),
       );
+    }
+    if (!outcome.account.can_sign_in) {
+      // Staff have blocked this account from signing in: the consents stand, but no session.
+      reply.code(403);
+      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
     }
     await startSession(ctx, request, reply, outcome.account.id);
     const fresh = await ctx.db.query<typeof outcome.account>('SELECT * FROM accounts WHERE id = $1', [

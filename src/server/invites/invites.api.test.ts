@@ -304,6 +304,20 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
     expect((await status(created.token)).body.success).toBe(true);
   });
 
+  it('accept: an existing customer blocked from signing in is not signed in by an invitation (§4 canSignIn)', async () => {
+    const member = await t.signedInMember();
+    await t.ctx.db.query('UPDATE accounts SET can_sign_in = false WHERE email = $1', [member.email]);
+    const created = await invite({ email: member.email });
+    const browser = t.client();
+    const res = await browser.post('/api/accept-invite', { token: created.token, ...consents });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Sorry, could not complete login, please try again.',
+    });
+    expect(browser.sessionCookie()).toBeUndefined();
+  });
+
   it('accept: a signed-in visitor is told they are already signed in', async () => {
     const member = await t.signedInMember();
     const created = await invite();

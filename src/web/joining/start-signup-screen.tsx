@@ -363,7 +363,7 @@ export default function StartSignupScreen() {
           showErrors={showConsentErrors}
           disabled={locked || busy}
         />
-        <p className={styles.hint}>{m.keyboardHint}</p>
+        <p className={`${styles.hint} ${styles.keyboardHint}`}>{m.keyboardHint}</p>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
             {m.back}
