@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { TestServer } from './fixtures.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -150,5 +151,19 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
       page.getByText('You are already signed in, so there is no need to accept an invitation.'),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  });
+
+  test('accessibility: steps 1 and 2 (with the consent flagged) have no axe violations', async ({
+    page,
+    server,
+  }) => {
+    const url = await inviteByStaff(server, { email: newEmail(), name: 'Ari Access', from: 'Sophie' });
+    await page.goto(url);
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Join now' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 });
