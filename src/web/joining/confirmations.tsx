@@ -21,7 +21,7 @@ export function ConfirmationChecks({
   const m = useMessages().joining;
   const flagged = showErrors && !(value.confirmAge && value.acceptTerms);
   return (
-    <div>
+    <div className={styles.checks}>
       <label className={`${styles.check} ${showErrors && !value.confirmAge ? styles.flagged : ''}`}>
         <input
           type="checkbox"
@@ -45,7 +45,7 @@ export function ConfirmationChecks({
         <span>{m.confirmTerms}</span>
       </label>
       {flagged ? (
-        <p role="alert" className={styles.hint} style={{ color: 'var(--color-error)' }}>
+        <p role="alert" className={styles.checkError}>
           {m.confirmRequired}
         </p>
       ) : null}
