@@ -29,16 +29,26 @@ if (container.hasChildNodes()) {
 }
 
 /**
- * The server inlines the entry CSS for first paint; once the same stylesheet has loaded (from the
+ * The server inlines the entry CSS for first paint; once the same stylesheets have loaded (from the
  * cache next time), the inline copy is removed 100 ms later (SPEC §9).
  */
 function swapCriticalCss() {
   const inline = document.getElementById('ssr-css');
-  const href = document.querySelector<HTMLMetaElement>('meta[name="app-stylesheet"]')?.content;
-  if (!inline || !href) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  link.onload = () => setTimeout(() => inline.remove(), 100);
-  document.head.appendChild(link);
+  const hrefs = [...document.querySelectorAll<HTMLMetaElement>('meta[name="app-stylesheet"]')].map(
+    (m) => m.content,
+  );
+  if (!inline || hrefs.length === 0) return;
+  const loads = hrefs.map(
+    (href) =>
+      new Promise<void>((resolve) => {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        link.onload = () => resolve();
+        // A stylesheet that fails to load leaves the inline copy in place.
+        link.onerror = () => undefined;
+        document.head.appendChild(link);
+      }),
+  );
+  void Promise.all(loads).then(() => setTimeout(() => inline.remove(), 100));
 }
