@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
@@ -36,6 +37,7 @@ export async function buildApp(
 
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
+  registerCredentialsRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 
