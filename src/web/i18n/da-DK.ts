@@ -72,7 +72,7 @@ export const daDK: Messages = {
     useAnotherEmail: 'Brug en anden e-mailadresse',
     magicRequestFailed: 'Beklager, vi kunne ikke sende dit login-link. Prøv igen.',
     or: 'eller',
-    passkeySignIn: 'Log ind med en adgangsnøgle',
+    passkeySignIn: 'Brug en adgangsnøgle',
     passkeyWaiting: 'Venter på din adgangsnøgle…',
     passkeysUnsupported: 'Din nuværende browser understøtter ikke adgangsnøgler.',
     passkeyFailed: 'Der opstod et problem med din adgangsnøgle. Prøv igen.',

@@ -72,7 +72,7 @@ export const enGB = {
     useAnotherEmail: 'Use a different email address',
     magicRequestFailed: 'Sorry, we could not send your sign-in link. Please try again.',
     or: 'or',
-    passkeySignIn: 'Sign in with a passkey',
+    passkeySignIn: 'Use a passkey',
     passkeyWaiting: 'Waiting for your passkey…',
     passkeysUnsupported: "Your current browser doesn't support Passkeys.",
     passkeyFailed: 'There was a problem with your passkey. Please try again.',
