@@ -221,6 +221,12 @@ test.describe('passwords (SPEC §2 Reset password page, /help/security; §5; §8
     await page.getByLabel('New password').fill('abc');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
     await expect(page.getByText('Use at least 6 characters')).toBeVisible();
+    // Long enough but one of the commonest passwords: the server refuses it and the field is cleared.
+    await page.getByLabel('New password').fill('password1');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await expect(page.getByText("The password you entered doesn't meet the requirements")).toBeVisible();
+    await expect(page.getByLabel('New password')).toHaveValue('');
+    await expect(page.getByLabel('New password')).toBeFocused();
     await page.getByLabel('New password').fill('fresh-start-2026');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Hello, Mia Quinn' })).toBeVisible();
@@ -255,6 +261,10 @@ test.describe('passwords (SPEC §2 Reset password page, /help/security; §5; §8
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Use at least 8 characters')).toBeVisible();
     await expect(page.getByLabel('New password')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('New password').fill('password123');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText("The password you entered doesn't meet the requirements")).toBeVisible();
+    await expect(page.getByLabel('New password')).toHaveValue('');
     await page.getByLabel('New password').fill('a-much-longer-secret');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('status')).toHaveText('Your password has been changed.');

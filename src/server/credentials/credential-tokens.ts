@@ -14,6 +14,8 @@ export async function issueToken(
   expiryMinutes: number,
 ): Promise<string> {
   const token = newToken();
+  // Spent tokens are only kept long enough to answer "expired" rather than "unknown".
+  await db.query("DELETE FROM credential_tokens WHERE expires_at < now() - interval '7 days'");
   await db.query(
     `UPDATE credential_tokens SET used_at = now()
       WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL`,

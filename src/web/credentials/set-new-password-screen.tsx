@@ -35,6 +35,7 @@ export default function SetNewPasswordScreen() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState(false);
+  const [linkInvalid, setLinkInvalid] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   if (!email || !token) {
@@ -83,6 +84,7 @@ export default function SetNewPasswordScreen() {
       input.current?.focus();
       return;
     }
+    setLinkInvalid(answer?.error === 'LinkInvalid');
     setMessage(answer?.message || c.setPasswordFailed);
   }
 
@@ -92,7 +94,7 @@ export default function SetNewPasswordScreen() {
         <h1>{c.setHeading}</h1>
         <p className={styles.intro}>{c.forAccount(email)}</p>
         {message ? <Alert kind="error">{message}</Alert> : null}
-        {expired ? <ButtonLink to="/reset-password">{c.requestNewReset}</ButtonLink> : null}
+        {expired || linkInvalid ? <ButtonLink to="/reset-password">{c.requestNewReset}</ButtonLink> : null}
         {/* Lets password managers save the new password against the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField
