@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -268,5 +269,30 @@ test.describe('passwords (SPEC §2 Reset password page, /help/security; §5; §8
     await page.getByLabel('New password').fill('a-much-longer-secret');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('status')).toHaveText('Your password has been changed.');
+  });
+});
+
+test.describe('accessibility of the credential screens', () => {
+  test('sign in, reset, set new password, change password and passkeys have no axe violations', async ({
+    page,
+    createMember,
+    signIn,
+  }) => {
+    const check = async (path: string) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
+    };
+    await check('/signin');
+    await check('/signin?method=password');
+    await check('/reset-password');
+    await check('/set-new-password?email=a%40example.com&token=t');
+    await check('/magic-login');
+    await addAuthenticator(page);
+    await signIn(page, await createMember());
+    await registerPasskeyFromHelp(page);
+    await check('/help/passkeys');
+    await check('/help/security');
   });
 });

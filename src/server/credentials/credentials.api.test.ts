@@ -86,6 +86,18 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
     expect(await isSignedIn(again)).toBe(false);
   });
 
+  it('magic-link: of two parallel uses of one token, exactly one signs in', async () => {
+    const { email } = await t.signedInMember();
+    await t.client().post('/api/request-magic-link', { email }, address());
+    const token = tokenFrom(lastMailTo(email)?.links?.[0]);
+    const answers = await Promise.all([
+      t.client().post('/api/magic-link', { token }),
+      t.client().post('/api/magic-link', { token }),
+      t.client().post('/api/magic-link', { token }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+  });
+
   it('magic-link: an expired token signs nobody in', async () => {
     const { email } = await t.signedInMember();
     await t.client().post('/api/request-magic-link', { email }, address());
@@ -226,6 +238,17 @@ describe('password reset (SPEC §2 Reset password page, §7, §8, §9)', () => {
     expect(
       (await t.client().post('/api/login', { username: email, password: 'second-new-secret' })).status,
     ).toBe(401);
+  });
+
+  it('password-reset: of two parallel uses of one link, exactly one sets its password', async () => {
+    const { email } = await t.signedInMember();
+    const token = (await resetLink(email)).searchParams.get('token');
+    const answers = await Promise.all(
+      ['parallel-one-secret', 'parallel-two-secret'].map((password) =>
+        t.client().post('/api/password-reset', { username: email, password, token }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 
   it('password-reset: an expired link answers isExpired and changes nothing', async () => {

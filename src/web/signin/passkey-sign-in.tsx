@@ -10,8 +10,14 @@ import { Alert } from '../ui/form.tsx';
 import { afterSignInPath } from './password-signin-form.tsx';
 import styles from './signin.module.css';
 
-// The WebAuthn library is fetched only when a passkey is actually used (first-load budget).
-const loadPasskeyLogin = () => import('../credentials/passkey-login.ts');
+type PasskeyLoginModule = typeof import('../credentials/passkey-login.ts');
+let loadedModule: PasskeyLoginModule | null = null;
+
+// The WebAuthn library is fetched only when a passkey is offered or used (first-load budget).
+async function loadPasskeyLogin(): Promise<PasskeyLoginModule> {
+  loadedModule ??= await import('../credentials/passkey-login.ts');
+  return loadedModule;
+}
 
 function hasWebAuthn(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
@@ -50,7 +56,7 @@ export function PasskeySignIn({ email }: { email: string }) {
   const armAutofill = useCallback(async () => {
     if (!hasWebAuthn()) return;
     const mine = ++generation.current;
-    let module: Awaited<ReturnType<typeof loadPasskeyLogin>>;
+    let module: PasskeyLoginModule;
     try {
       module = await loadPasskeyLogin();
     } catch {
@@ -69,9 +75,8 @@ export function PasskeySignIn({ email }: { email: string }) {
     void armAutofill();
     return () => {
       generation.current++;
-      void loadPasskeyLogin()
-        .then((module) => module.cancelPasskeyCeremony())
-        .catch(() => undefined);
+      // Only a loaded module can have a ceremony pending.
+      loadedModule?.cancelPasskeyCeremony();
     };
   }, [armAutofill]);
 
