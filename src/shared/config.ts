@@ -70,18 +70,18 @@ export const configSchema = publicConfigSchema.extend({
   signInThrottle: z
     .strictObject({
       accountFailures: z.number().int().min(1).default(5),
-      addressFailures: z.number().int().min(1).default(30),
+      addressFailures: z.number().int().min(1).default(50),
       windowMinutes: z.number().int().min(1).max(1440).default(15),
     })
-    .default({ accountFailures: 5, addressFailures: 30, windowMinutes: 15 }),
+    .default({ accountFailures: 5, addressFailures: 50, windowMinutes: 15 }),
   /** Magic-link and password-reset emails: at most this many per email and per address in the window. */
   emailLinkLimits: z
     .strictObject({
       perEmail: z.number().int().min(1).default(5),
-      perAddress: z.number().int().min(1).default(30),
+      perAddress: z.number().int().min(1).default(100),
       windowMinutes: z.number().int().min(1).max(1440).default(60),
     })
-    .default({ perEmail: 5, perAddress: 30, windowMinutes: 60 }),
+    .default({ perEmail: 5, perAddress: 100, windowMinutes: 60 }),
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),
   verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
   /** A session ends after this long without a request... */
