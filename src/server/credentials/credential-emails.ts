@@ -11,8 +11,14 @@ function minutesText(minutes: number): string {
 }
 
 /** The emailed sign-in link (SPEC §2 Magic-link request, §4 Magic-login). */
-export function magicLinkEmail(config: Config, origin: string, to: string, token: string): Mail {
-  const url = `${origin}/magic-login?token=${encodeURIComponent(token)}`;
+export function magicLinkEmail(
+  config: Config,
+  origin: string,
+  to: string,
+  token: string,
+  next?: string,
+): Mail {
+  const url = `${origin}/magic-login?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   const content = renderEmail(config.title, {
     title: 'Your sign-in link',
     paragraphs: [

@@ -123,6 +123,16 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
     expect((await t.client().post('/api/magic-link', { token: second })).status).toBe(200);
   });
 
+  it('request-magic-link: a link asked for on the way to the wallet page lands there (§2 Sign in next)', async () => {
+    const { email } = await t.signedInMember();
+    await t.client().post('/api/request-magic-link', { email, next: 'add-to-google-wallet' }, address());
+    expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.get('next')).toBe(
+      'add-to-google-wallet',
+    );
+    await t.client().post('/api/request-magic-link', { email, next: 'https://evil.example' }, address());
+    expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.has('next')).toBe(false);
+  });
+
   it('magic-link: an unknown or blank token is refused', async () => {
     expect((await t.client().post('/api/magic-link', { token: 'made-up' })).status).toBe(400);
     const blank = await t.client().post('/api/magic-link', { token: '' });

@@ -77,12 +77,20 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     await recordEvent(ctx.db, buckets.address, address);
   }
 
-  async function issueFor(email: string, purpose: TokenPurpose, minutes: number): Promise<AccountRow | null> {
+  async function issueFor(
+    email: string,
+    purpose: TokenPurpose,
+    minutes: number,
+    next?: string,
+  ): Promise<AccountRow | null> {
     const account = await findAccountByEmail(ctx.db, email);
     if (!account?.email || !account.can_sign_in) return null;
     const token = await issueToken(ctx.db, account.id, purpose, minutes);
-    const make = purpose === 'magic-link' ? magicLinkEmail : passwordResetEmail;
-    sendLater(make(ctx.config, ctx.origin, account.email, token));
+    sendLater(
+      purpose === 'magic-link'
+        ? magicLinkEmail(ctx.config, ctx.origin, account.email, token, next)
+        : passwordResetEmail(ctx.config, ctx.origin, account.email, token),
+    );
     return account;
   }
 
@@ -95,11 +103,11 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   }
 
-  route(app, requestMagicLinkEndpoint, async ({ email }, request, reply) => {
+  route(app, requestMagicLinkEndpoint, async ({ email, next }, request, reply) => {
     if (!ctx.config.enableMagicLinkLogins)
       throw notFound('Signing in with an emailed link is not available.');
     await limitRequest(request, reply, email, { email: 'magic-link-email', address: 'magic-link-address' });
-    await issueFor(email, 'magic-link', ctx.config.magicLinkExpiryMinutes);
+    await issueFor(email, 'magic-link', ctx.config.magicLinkExpiryMinutes, next);
     return { success: true, message: magicLinkSentMessage };
   });
 

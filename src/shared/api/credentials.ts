@@ -6,7 +6,11 @@ import { endpoint } from './endpoint.ts';
 export const requestMagicLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/request-magic-link',
-  request: z.object({ email: emailField }),
+  request: z.object({
+    email: emailField,
+    /** Where the link should land after signing in (SPEC §2 Sign in's `next`); only the wallet page. */
+    next: z.enum(['add-to-google-wallet']).optional().catch(undefined),
+  }),
   response: outcomeSchema,
 });
 

@@ -5,6 +5,7 @@ import type { ResponseOf } from '#shared/api/endpoint.ts';
 import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { afterSignInPath } from '../signin/password-signin-form.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -22,6 +23,7 @@ export default function MagicLoginScreen() {
   usePageTitle(m.titles.magicLogin);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const next = params.get('next');
   const navigate = useNavigate();
   const { signedIn } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,12 +37,12 @@ export default function MagicLoginScreen() {
       const result = await callApi<MagicLinkAnswer>('/api/magic-link', { body: { token } });
       if (result && typeof result === 'object' && result.success && result.account) {
         signedIn(result.account, result.googlePay ?? null);
-        navigate('/', { replace: true });
+        navigate(afterSignInPath(next), { replace: true });
         return;
       }
       setFailure((result && typeof result === 'object' && result.message) || m.signIn.failed);
     })();
-  }, [token, signedIn, navigate, m.signIn.failed]);
+  }, [token, next, signedIn, navigate, m.signIn.failed]);
 
   return (
     <Page narrow>

@@ -44,8 +44,9 @@ export function MagicLinkRequest() {
     setBusy(true);
     setFieldError(null);
     setMessage(null);
+    const next = params.get('next');
     const result = await callApi<RequestAnswer>('/api/request-magic-link', {
-      body: { email: address.trim() },
+      body: { email: address.trim(), ...(next ? { next } : {}) },
     });
     setBusy(false);
     if (result && typeof result === 'object' && result.success) {
