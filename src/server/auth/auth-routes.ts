@@ -19,7 +19,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const wait = await throttle.waitSeconds(request, username);
     if (wait > 0) {
       reply.code(429).header('retry-after', String(wait));
-      return { success: false, error: 'TooManyAttempts', message: tooManySignInAttemptsMessage };
+      return {
+        success: false,
+        error: 'TooManyAttempts',
+        message: tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
+      };
     }
     const account = await findAccountByEmail(ctx.db, username);
     const matches = await verifyPassword(account?.password_hash ?? null, password);

@@ -357,7 +357,11 @@ describe('failed password sign-ins are throttled (issue: throttling)', () => {
     }
     const blocked = await t.client().post('/api/login', { username: email, password }, address());
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ success: false });
+    expect(blocked.body).toMatchObject({
+      success: false,
+      message:
+        'Too many unsuccessful sign-in attempts. Please wait a few minutes and try again, or sign in with an emailed link.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const strangerBlocked = await t
       .client()

@@ -2,8 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { addressOf, clearEvents, countRecent, recordEvent } from './rate-limits.ts';
 
-export const tooManySignInAttemptsMessage =
-  'Too many unsuccessful sign-in attempts. Please wait a few minutes and try again, or sign in with an emailed link.';
+/** What a throttled sign-in is told; it points to the ways in that are never throttled. */
+export function tooManySignInAttemptsMessage(magicLinksEnabled: boolean): string {
+  return magicLinksEnabled
+    ? 'Too many unsuccessful sign-in attempts. Please wait a few minutes and try again, or sign in with an emailed link.'
+    : 'Too many unsuccessful sign-in attempts. Please wait a few minutes and try again, or reset your password.';
+}
 
 /**
  * Failed password sign-ins, throttled per account (the email typed, member or not, so the answer
