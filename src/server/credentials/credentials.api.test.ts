@@ -630,3 +630,39 @@ describe('with passkeys and magic links switched off (SPEC §1)', () => {
     ).toBe(200);
   });
 });
+
+describe('staff doors (partner API, operator CLI)', () => {
+  it('sign-out-everywhere ends every session and removes the passkeys of a member (a lost phone)', async () => {
+    const { client, email, loyaltyId } = await t.signedInMember();
+    const options = await client.post<{ options: { challenge: string } }>(
+      '/api/passkeys/registration-options',
+      {},
+    );
+    await client.post('/api/passkeys/register', {
+      response: new SoftAuthenticator().register(options.body.options),
+    });
+    const res = await t.partner('POST', '/members/sign-out-everywhere', { member: loyaltyId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ member: { email }, sessionsEnded: 1, passkeysRemoved: 1 });
+    expect(await isSignedIn(client)).toBe(false);
+    expect(
+      (await t.partner('POST', '/members/sign-out-everywhere', { member: 'nobody@example.com' })).status,
+    ).toBe(404);
+  });
+
+  it('send-password-reset emails the member a working reset link', async () => {
+    const { email } = await t.signedInMember();
+    const res = await t.partner('POST', '/members/send-password-reset', { member: email });
+    expect(res.body).toMatchObject({ sent: true });
+    const token = tokenFrom(lastMailTo(email)?.links?.[0]);
+    const reset = await t
+      .client()
+      .post('/api/password-reset', { username: email, password: 'staff-helped-1', token });
+    expect(reset.status).toBe(200);
+  });
+
+  it('needs the partner key', async () => {
+    const res = await t.client().request('POST', '/partner/v1/members/send-password-reset', { member: 'x' });
+    expect(res.status).toBe(401);
+  });
+});
