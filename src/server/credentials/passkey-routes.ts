@@ -84,9 +84,12 @@ function challengeOf(clientDataJSON: string): string | null {
   }
 }
 
-/** Browser-bound cookie for sign-in challenges: a passkey answer only counts in the browser that asked. */
+/**
+ * Browser-bound cookie for sign-in challenges: a passkey answer only counts in the browser that asked.
+ * Scoped to /api/passkeys, so __Secure- rather than __Host- (which demands Path=/).
+ */
 function flowCookieName(origin: string): string {
-  return sessionCookie(origin).secure ? '__Host-passkey-flow' : 'passkey-flow';
+  return sessionCookie(origin).secure ? '__Secure-passkey-flow' : 'passkey-flow';
 }
 
 export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): void {
