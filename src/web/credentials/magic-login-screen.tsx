@@ -5,7 +5,6 @@ import type { ResponseOf } from '#shared/api/endpoint.ts';
 import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { afterSignInPath } from '../signin/password-signin-form.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -37,7 +36,8 @@ export default function MagicLoginScreen() {
       const result = await callApi<MagicLinkAnswer>('/api/magic-link', { body: { token } });
       if (result && typeof result === 'object' && result.success && result.account) {
         signedIn(result.account, result.googlePay ?? null);
-        navigate(afterSignInPath(next), { replace: true });
+        // SPEC §2 Sign in: the wallet page when `next` says so, otherwise /.
+        navigate(next === 'add-to-google-wallet' ? '/add-to-google-wallet' : '/', { replace: true });
         return;
       }
       setFailure((result && typeof result === 'object' && result.message) || m.signIn.failed);
