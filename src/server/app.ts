@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { registerInviteRoutes } from './invites/invite-routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(
   registerInviteRoutes(app, context);
   registerSignupRoutes(app, context);
   registerVerificationRoutes(app, context);
+  registerCredentialsRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 

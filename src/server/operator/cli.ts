@@ -59,6 +59,34 @@ const commands: Record<string, { usage: string; run: Command }> = {
       ].join('\n');
     },
   },
+  'member sign-out': {
+    usage: 'member sign-out --member CARD_OR_EMAIL   (lost phone: ends every session, removes passkeys)',
+    run: async (client, args) => {
+      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+      if (!values.member) throw new OperatorError('member sign-out needs --member.');
+      const result = await client.call<{
+        member: { email: string };
+        sessionsEnded: number;
+        passkeysRemoved: number;
+      }>('POST', '/members/sign-out-everywhere', { member: values.member });
+      return `Signed ${result.member.email} out of ${result.sessionsEnded} session(s) and removed ${result.passkeysRemoved} passkey(s).`;
+    },
+  },
+  'member send-reset': {
+    usage: 'member send-reset --member CARD_OR_EMAIL   (emails a password reset link)',
+    run: async (client, args) => {
+      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+      if (!values.member) throw new OperatorError('member send-reset needs --member.');
+      const result = await client.call<{ member: { email: string } }>(
+        'POST',
+        '/members/send-password-reset',
+        {
+          member: values.member,
+        },
+      );
+      return `Sent a password reset link to ${result.member.email}.`;
+    },
+  },
   demo: {
     usage: 'demo',
     run: async (client) => {
