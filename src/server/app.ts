@@ -2,13 +2,17 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
+import { registerInviteRoutes } from './invites/invite-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
+import { registerSignupRoutes } from './signup/signup-routes.ts';
+import { registerVerificationRoutes } from './verification/verification-routes.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
@@ -42,6 +46,10 @@ export async function buildApp(
   registerPointsRoutes(app, context);
   await registerWalletRoutes(app, context);
   await registerNikeLinkRoutes(app, context);
+  registerInviteRoutes(app, context);
+  registerSignupRoutes(app, context);
+  registerVerificationRoutes(app, context);
+  registerCredentialsRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 

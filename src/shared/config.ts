@@ -58,9 +58,31 @@ export const configSchema = publicConfigSchema.extend({
     .default(['GBP']),
   /** Days a purchase's points stay pending (the returns window). */
   returnsWindowDays: z.number().int().min(0).max(365).default(28),
-  inviteExpiryDays: z.number().int().min(1).max(90).default(14),
+  /** Days an invitation link works. Fractions are allowed (0.5 is twelve hours). */
+  inviteExpiryDays: z.number().positive().max(90).default(14),
   magicLinkExpiryMinutes: z.number().int().min(1).max(1440).default(10),
   passwordResetExpiryMinutes: z.number().int().min(1).max(1440).default(60),
+  /** A WebAuthn challenge (passkey registration or sign-in) is good for this long, once. */
+  passkeyChallengeMinutes: z.number().int().min(1).max(30).default(5),
+  /**
+   * Failed password sign-ins: after this many within the window, for one account or from one
+   * address, sign-in waits until the window has moved on (never a permanent lock-out).
+   */
+  signInThrottle: z
+    .strictObject({
+      accountFailures: z.number().int().min(1).default(5),
+      addressFailures: z.number().int().min(1).default(50),
+      windowMinutes: z.number().int().min(1).max(1440).default(15),
+    })
+    .default({ accountFailures: 5, addressFailures: 50, windowMinutes: 15 }),
+  /** Magic-link and password-reset emails: at most this many per email and per address in the window. */
+  emailLinkLimits: z
+    .strictObject({
+      perEmail: z.number().int().min(1).default(5),
+      perAddress: z.number().int().min(1).default(100),
+      windowMinutes: z.number().int().min(1).max(1440).default(60),
+    })
+    .default({ perEmail: 5, perAddress: 100, windowMinutes: 60 }),
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),
   verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
   /** A session ends after this long without a request... */

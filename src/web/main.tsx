@@ -3,9 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
+import { loadMessages } from './i18n/messages.tsx';
 import './ui/global.css';
 
 const boot = readBoot();
+await loadMessages(boot.config.locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('no #root element');
 
@@ -27,25 +29,26 @@ if (container.hasChildNodes()) {
 }
 
 /**
- * The server inlines the entry CSS for first paint; once the same stylesheet has loaded (from the
+ * The server inlines the entry CSS for first paint; once the same stylesheets have loaded (from the
  * cache next time), the inline copy is removed 100 ms later (SPEC §9).
  */
 function swapCriticalCss() {
   const inline = document.getElementById('ssr-css');
-  // Every entry stylesheet (the build may split the entry CSS into several files).
   const hrefs = [...document.querySelectorAll<HTMLMetaElement>('meta[name="app-stylesheet"]')].map(
-    (meta) => meta.content,
+    (m) => m.content,
   );
   if (!inline || hrefs.length === 0) return;
-  let pending = hrefs.length;
-  for (const href of hrefs) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = () => {
-      pending -= 1;
-      if (pending === 0) setTimeout(() => inline.remove(), 100);
-    };
-    document.head.appendChild(link);
-  }
+  const loads = hrefs.map(
+    (href) =>
+      new Promise<void>((resolve) => {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        link.onload = () => resolve();
+        // A stylesheet that fails to load leaves the inline copy in place.
+        link.onerror = () => undefined;
+        document.head.appendChild(link);
+      }),
+  );
+  void Promise.all(loads).then(() => setTimeout(() => inline.remove(), 100));
 }

@@ -3,6 +3,7 @@ import { loginEndpoint, logoutEndpoint } from '#shared/api/auth.ts';
 import { findAccountByEmail } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
+import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sign-in-throttle.ts';
 import { route } from '../http/routes.ts';
 import { endSession, startSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
@@ -12,10 +13,22 @@ export const incorrectPasswordMessage =
 export const loginFailedMessage = 'Sorry, could not complete login, please try again.';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const throttle = signInThrottle(ctx);
   route(app, loginEndpoint, async ({ username, password }, request, reply) => {
+    // Throttled before the password is checked, so a guesser learns nothing while waiting.
+    const wait = await throttle.waitSeconds(request, username);
+    if (wait > 0) {
+      reply.code(429).header('retry-after', String(wait));
+      return {
+        success: false,
+        error: 'TooManyAttempts',
+        message: tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
+      };
+    }
     const account = await findAccountByEmail(ctx.db, username);
     const matches = await verifyPassword(account?.password_hash ?? null, password);
     if (!account || !matches) {
+      await throttle.failed(request, username);
       reply.code(401);
       return { success: false, incorrectPassword: true, message: incorrectPasswordMessage };
     }
@@ -24,6 +37,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       reply.code(403);
       return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
     }
+    await throttle.succeeded(username);
     await startSession(ctx, request, reply, account.id);
     return {
       success: true,

@@ -27,6 +27,68 @@ const commands: Record<string, { usage: string; run: Command }> = {
     },
   },
   ...pointsCommands,
+  invite: {
+    usage: 'invite --email E --name N [--from STYLIST] [--existing]',
+    run: async (client, args) => {
+      const { values } = parseArgs({
+        args,
+        options: {
+          email: { type: 'string' },
+          name: { type: 'string' },
+          from: { type: 'string' },
+          existing: { type: 'boolean' },
+        },
+      });
+      if (!values.email || !values.name) throw new OperatorError('invite needs --email and --name.');
+      const result = await client.call<{
+        invite: {
+          email: string;
+          fullName: string;
+          acceptUrl: string;
+          expiresAt: string;
+          existingCustomer: boolean;
+        };
+      }>('POST', '/invites', {
+        email: values.email,
+        name: values.name,
+        ...(values.from ? { from: values.from } : {}),
+        ...(values.existing ? { existing: true } : {}),
+      });
+      const i = result.invite;
+      return [
+        `Invited ${i.fullName} <${i.email}>${i.existingCustomer ? ' as an existing customer' : ''}; the invitation email is on its way.`,
+        `Accept link (valid until ${i.expiresAt}): ${i.acceptUrl}`,
+      ].join('\n');
+    },
+  },
+  'member sign-out': {
+    usage: 'member sign-out --member CARD_OR_EMAIL   (lost phone: ends every session, removes passkeys)',
+    run: async (client, args) => {
+      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+      if (!values.member) throw new OperatorError('member sign-out needs --member.');
+      const result = await client.call<{
+        member: { email: string };
+        sessionsEnded: number;
+        passkeysRemoved: number;
+      }>('POST', '/members/sign-out-everywhere', { member: values.member });
+      return `Signed ${result.member.email} out of ${result.sessionsEnded} session(s) and removed ${result.passkeysRemoved} passkey(s).`;
+    },
+  },
+  'member send-reset': {
+    usage: 'member send-reset --member CARD_OR_EMAIL   (emails a password reset link)',
+    run: async (client, args) => {
+      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+      if (!values.member) throw new OperatorError('member send-reset needs --member.');
+      const result = await client.call<{ member: { email: string } }>(
+        'POST',
+        '/members/send-password-reset',
+        {
+          member: values.member,
+        },
+      );
+      return `Sent a password reset link to ${result.member.email}.`;
+    },
+  },
   demo: {
     usage: 'demo',
     run: async (client) => {

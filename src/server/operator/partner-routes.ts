@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { createAccount, isUniqueViolation } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../auth/passwords.ts';
+import { registerCredentialsPartnerRoutes } from '../credentials/credentials-partner-routes.ts';
 import { seedDemo } from '../demo/demo-data.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { registerInvitePartnerRoutes } from '../invites/invite-routes.ts';
 import { registerPointsPartnerRoutes } from '../points/points-partner-routes.ts';
 import { createMemberRequest } from './member-schemas.ts';
 import { requirePartnerKey } from './partner-auth.ts';
@@ -53,6 +55,8 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
 
       partner.post('/demo', async () => seedDemo(ctx));
       registerPointsPartnerRoutes(partner, ctx);
+      registerInvitePartnerRoutes(partner, ctx);
+      registerCredentialsPartnerRoutes(partner, ctx);
     },
     { prefix: '/partner/v1' },
   );

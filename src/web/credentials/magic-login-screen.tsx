@@ -1,6 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { magicLinkEndpoint } from '#shared/api/credentials.ts';
+import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { ButtonLink } from '../ui/button.tsx';
+import { Alert, formStyles } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
 
+type MagicLinkAnswer = ResponseOf<typeof magicLinkEndpoint>;
+
+/**
+ * SPEC §4 Magic-login: without a token, a request-new-link message; with one, signs in and goes to /
+ * when an account is returned. On failure, the server's message or a generic one (§8).
+ */
 export default function MagicLoginScreen() {
-  return <PlaceholderScreen title={useMessages().titles.magicLogin} />;
+  const m = useMessages();
+  const c = m.credentials;
+  usePageTitle(m.titles.magicLogin);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const next = params.get('next');
+  const navigate = useNavigate();
+  const { signedIn } = useSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once only: the token is single use, and a second call would only fail.
+    if (!token || started.current) return;
+    started.current = true;
+    void (async () => {
+      const result = await callApi<MagicLinkAnswer>('/api/magic-link', { body: { token } });
+      if (result && typeof result === 'object' && result.success && result.account) {
+        signedIn(result.account, result.googlePay ?? null);
+        // SPEC §2 Sign in: the wallet page when `next` says so, otherwise /.
+        navigate(next === 'add-to-google-wallet' ? '/add-to-google-wallet' : '/', { replace: true });
+        return;
+      }
+      setFailure((result && typeof result === 'object' && result.message) || m.signIn.failed);
+    })();
+  }, [token, next, signedIn, navigate, m.signIn.failed]);
+
+  return (
+    <Page narrow>
+      <div className={formStyles.form}>
+        <h1>{m.titles.magicLogin}</h1>
+        {!token ? (
+          <>
+            <Alert kind="info">{c.magicLoginMissing}</Alert>
+            <ButtonLink to="/signin">{c.requestNewLink}</ButtonLink>
+          </>
+        ) : failure ? (
+          <>
+            <Alert kind="error">{failure}</Alert>
+            <ButtonLink to="/signin">{c.requestNewLink}</ButtonLink>
+            <Link to="/signin?method=password">{m.signIn.usePassword}</Link>
+          </>
+        ) : (
+          <p aria-live="polite">{c.signingIn}</p>
+        )}
+      </div>
+    </Page>
+  );
 }

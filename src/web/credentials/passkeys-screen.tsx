@@ -1,6 +1,203 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { Passkey } from '#shared/api/credentials.ts';
+import { callApi } from '../api.ts';
+import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { Button } from '../ui/button.tsx';
+import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
+import styles from './credentials.module.css';
+import { registerPasskey } from './register-passkey.ts';
 
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * SPEC §2 /help/passkeys: the member's passkeys (every §3 field), Create Passkey, "No passkeys
+ * registered" when empty, rename and remove, and a mark on the passkey this session signed in with.
+ */
 export default function PasskeysScreen() {
-  return <PlaceholderScreen title={useMessages().titles.passkeys} />;
+  const m = useMessages();
+  const c = m.credentials;
+  usePageTitle(m.titles.passkeys);
+  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const load = useCallback(async () => {
+    const list = await callApi<Passkey[]>('/api/passkeys', { method: 'GET' });
+    if (Array.isArray(list)) {
+      setPasskeys(list);
+      setLoadFailed(false);
+    } else {
+      setLoadFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function create() {
+    setCreating(true);
+    setNotice(null);
+    const outcome = await registerPasskey();
+    setCreating(false);
+    if (outcome.success) {
+      setNotice({ kind: 'success', text: c.passkeyCreated });
+      await load();
+    } else if (outcome.unsupported) {
+      setNotice({ kind: 'error', text: c.passkeysUnsupported });
+    } else if (!outcome.cancelled) {
+      setNotice({ kind: 'error', text: outcome.message || c.passkeyFailed });
+    }
+  }
+
+  return (
+    <Page narrow>
+      <div className={formStyles.form}>
+        <h1>{m.titles.passkeys}</h1>
+        <p className={styles.intro}>{c.passkeysIntro}</p>
+        {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
+        <Button className={styles.create} onClick={() => void create()} disabled={creating}>
+          {creating ? c.creating : c.createPasskey}
+        </Button>
+        {loadFailed ? (
+          <Alert kind="error">{c.listFailed}</Alert>
+        ) : passkeys === null ? null : passkeys.length === 0 ? (
+          <p className={styles.empty}>{c.noPasskeys}</p>
+        ) : (
+          <ul className={styles.list}>
+            {passkeys.map((passkey) => (
+              <PasskeyItem
+                key={passkey._id}
+                passkey={passkey}
+                onChanged={(text) => {
+                  setNotice({ kind: 'success', text });
+                  void load();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (message: string) => void }) {
+  const { locale } = useConfig();
+  const c = useMessages().credentials;
+  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
+  const [title, setTitle] = useState(passkey.title);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
+  const where = [passkey.lastUsedBrowser, passkey.lastUsedBrowserOS, passkey.lastUsedBrowserDeviceVendor]
+    .filter(Boolean)
+    .join(', ');
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    if (title.trim() === '') {
+      setError(c.passkeyNameRequired);
+      return;
+    }
+    setBusy(true);
+    const result = await callApi<{
+      success: boolean;
+      message?: string;
+      fieldErrors?: Record<string, string>;
+    }>('/api/passkeys/rename', { body: { id: passkey._id, title: title.trim() } });
+    setBusy(false);
+    if (result && typeof result === 'object' && result.success) {
+      setMode('view');
+      setError(null);
+      onChanged(c.renamed);
+      return;
+    }
+    const answer = result && typeof result === 'object' ? result : null;
+    setError(answer?.fieldErrors?.title || answer?.message || c.actionFailed);
+  }
+
+  async function remove() {
+    setBusy(true);
+    const result = await callApi<{ success: boolean; message?: string }>('/api/passkeys/remove', {
+      body: { id: passkey._id },
+    });
+    setBusy(false);
+    if (result && typeof result === 'object' && result.success) {
+      onChanged(c.removed);
+      return;
+    }
+    setError((result && typeof result === 'object' && result.message) || c.actionFailed);
+  }
+
+  return (
+    <li className={styles.passkey} aria-label={passkey.title}>
+      <div className={styles.passkeyHeader}>
+        <h2 className={styles.passkeyTitle}>{passkey.title}</h2>
+        <span className={styles.keyNumber}>{c.keyNumber(passkey.keyNumber)}</span>
+      </div>
+      {passkey.isActiveSession ? <span className={styles.active}>{c.activeSession}</span> : null}
+      <p className={styles.details}>
+        {c.createdOn(day.format(new Date(passkey.createdAt)))}
+        <br />
+        {passkey.lastUsedAt
+          ? `${c.lastUsed(moment.format(new Date(passkey.lastUsedAt)))}${where ? ` ${c.usedWith(where)}` : ''}`
+          : c.neverUsed}
+      </p>
+      {mode === 'rename' ? (
+        <form className={formStyles.form} onSubmit={rename} noValidate>
+          <TextField
+            label={c.passkeyName}
+            value={title}
+            maxLength={60}
+            onChange={(event) => setTitle(event.target.value)}
+            error={error}
+            autoFocus
+          />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={busy}>
+              {c.save}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setMode('view');
+                setTitle(passkey.title);
+                setError(null);
+              }}
+            >
+              {c.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : mode === 'remove' ? (
+        <div className={formStyles.form}>
+          <Alert kind="error">{c.confirmRemove(passkey.title)}</Alert>
+          {error ? <Alert kind="error">{error}</Alert> : null}
+          <div className={styles.actions}>
+            <Button onClick={() => void remove()} disabled={busy}>
+              {c.confirmRemoveButton}
+            </Button>
+            <Button variant="secondary" onClick={() => setMode('view')}>
+              {c.cancel}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setMode('rename')}>
+            {c.rename}
+          </Button>
+          <Button variant="secondary" onClick={() => setMode('remove')}>
+            {c.remove}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
 }

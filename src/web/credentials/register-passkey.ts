@@ -5,6 +5,16 @@ export interface PasskeyOutcome {
   message?: string;
   /** The browser has no WebAuthn: show "Your current browser doesn't support Passkeys." */
   unsupported?: boolean;
+  /** The member closed the browser's passkey dialog (or it timed out): nothing to apologise for. */
+  cancelled?: boolean;
+  /** This device already holds a passkey for the account. */
+  alreadyRegistered?: boolean;
+}
+
+interface OptionsAnswer {
+  success: boolean;
+  options?: unknown;
+  message?: string;
 }
 
 /**
@@ -13,12 +23,15 @@ export interface PasskeyOutcome {
  * loaded on demand so it never weighs on the first load.
  */
 export async function registerPasskey(): Promise<PasskeyOutcome> {
-  const { browserSupportsWebAuthn, startRegistration } = await import('@simplewebauthn/browser');
+  let library: typeof import('@simplewebauthn/browser');
+  try {
+    library = await import('@simplewebauthn/browser');
+  } catch {
+    return { success: false };
+  }
+  const { browserSupportsWebAuthn, startRegistration } = library;
   if (!browserSupportsWebAuthn()) return { success: false, unsupported: true };
-  const options = await callApi<{ success: boolean; options?: unknown; message?: string }>(
-    '/api/passkeys/registration-options',
-    { body: {} },
-  );
+  const options = await callApi<OptionsAnswer>('/api/passkeys/registration-options', { body: {} });
   if (!options || typeof options !== 'object' || !options.success || !options.options) {
     return {
       success: false,
@@ -31,8 +44,17 @@ export async function registerPasskey(): Promise<PasskeyOutcome> {
       optionsJSON: options.options as Parameters<typeof startRegistration>[0]['optionsJSON'],
     });
   } catch (error) {
-    return { success: false, message: (error as Error).message };
+    const { name, code } = error as { name?: string; code?: string };
+    if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+      return { success: false, alreadyRegistered: true };
+    if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
+      return { success: false, cancelled: true };
+    }
+    // The library's own wording is technical: the screens show their own message instead.
+    return { success: false };
   }
   const result = await callApi<PasskeyOutcome>('/api/passkeys/register', { body: { response } });
-  return result && typeof result === 'object' ? result : { success: false };
+  return result && typeof result === 'object'
+    ? { success: Boolean(result.success), ...(result.message ? { message: result.message } : {}) }
+    : { success: false };
 }

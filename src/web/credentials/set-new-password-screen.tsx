@@ -1,6 +1,119 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { passwordResetEndpoint } from '#shared/api/credentials.ts';
+import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { Button, ButtonLink } from '../ui/button.tsx';
+import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
+import styles from './credentials.module.css';
 
+type ResetAnswer = ResponseOf<typeof passwordResetEndpoint>;
+
+/** SPEC §9: at least 6 characters on reset. */
+export const resetMinimumLength = 6;
+
+/**
+ * SPEC §2 Reset password page (/set-new-password?email=…&token=…): a new password of at least 6
+ * characters (§5). Success signs in and goes to / (§4); an expired link keeps the page busy; an
+ * invalid password clears the field (§8).
+ */
 export default function SetNewPasswordScreen() {
-  return <PlaceholderScreen title={useMessages().titles.setNewPassword} />;
+  const m = useMessages();
+  const c = m.credentials;
+  usePageTitle(m.titles.resetPassword);
+  const [params] = useSearchParams();
+  const email = (params.get('email') ?? '').trim().toLowerCase();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { signedIn } = useSession();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  if (!email || !token) {
+    return (
+      <Page narrow>
+        <div className={formStyles.form}>
+          <h1>{c.setHeading}</h1>
+          <Alert kind="error">{c.resetLinkIncomplete}</Alert>
+          <ButtonLink to="/reset-password">{c.requestNewReset}</ButtonLink>
+        </div>
+      </Page>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (password.length < resetMinimumLength) {
+      setFieldError(c.tooShort(resetMinimumLength));
+      setMessage(null);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFieldError(null);
+    setMessage(null);
+    const result = await callApi<ResetAnswer>('/api/password-reset', {
+      body: { username: email, password, token },
+    });
+    const answer = result && typeof result === 'object' ? result : null;
+    if (answer?.success && answer.account) {
+      signedIn(answer.account, answer.googlePay ?? null);
+      navigate('/', { replace: true });
+      return;
+    }
+    if (answer?.isExpired) {
+      // SPEC §8: an expired link keeps the page busy; only a new link helps.
+      setExpired(true);
+      setMessage(answer.message || c.setPasswordFailed);
+      return;
+    }
+    setBusy(false);
+    if (answer?.invalidPassword) {
+      setPassword('');
+      setFieldError(answer.message || c.setPasswordFailed);
+      input.current?.focus();
+      return;
+    }
+    setLinkInvalid(answer?.error === 'LinkInvalid');
+    setMessage(answer?.message || c.setPasswordFailed);
+  }
+
+  return (
+    <Page narrow>
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={busy}>
+        <h1>{c.setHeading}</h1>
+        <p className={styles.intro}>{c.forAccount(email)}</p>
+        {message ? <Alert kind="error">{message}</Alert> : null}
+        {expired || linkInvalid ? <ButtonLink to="/reset-password">{c.requestNewReset}</ButtonLink> : null}
+        {/* Lets password managers save the new password against the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          ref={input}
+          label={c.newPassword}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldError}
+          hint={c.atLeast(resetMinimumLength)}
+          disabled={expired}
+        />
+        <Button type="submit" block disabled={busy}>
+          {busy ? c.saving : c.setSubmit}
+        </Button>
+        <Link to="/signin">{c.backToSignIn}</Link>
+      </form>
+    </Page>
+  );
 }

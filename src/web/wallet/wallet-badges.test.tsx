@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type Locale, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
-import { MessagesProvider } from '../i18n/messages.tsx';
+import { loadMessages, MessagesProvider } from '../i18n/messages.tsx';
 import { WalletBadges } from './wallet-badges.tsx';
 
 function renderBadges(locale: Locale, token?: string) {
@@ -18,6 +18,8 @@ function renderBadges(locale: Locale, token?: string) {
     </MemoryRouter>,
   );
 }
+
+beforeAll(() => loadMessages('da-DK'));
 
 describe('wallet badges (SPEC §2 Add to Google Wallet page, §9)', () => {
   it('badges: Apple is a plain link to /api/passkit, Google links to /add-to-google-wallet, both 150x46', () => {

@@ -1,0 +1,63 @@
+import { type Queryable, queryOne } from '../db/database.ts';
+import { hashToken, newToken } from '../sessions/tokens.ts';
+
+export type TokenPurpose = 'magic-link' | 'password-reset';
+
+/**
+ * Issues an emailed token: random (256 bits), stored hashed, single use, expiring. A new token
+ * replaces the member's earlier unused ones of the same purpose, so only the newest link works.
+ */
+export async function issueToken(
+  db: Queryable,
+  accountId: string,
+  purpose: TokenPurpose,
+  expiryMinutes: number,
+): Promise<string> {
+  const token = newToken();
+  // Spent tokens are only kept long enough to answer "expired" rather than "unknown".
+  await db.query("DELETE FROM credential_tokens WHERE expires_at < now() - interval '7 days'");
+  await db.query(
+    `UPDATE credential_tokens SET used_at = now()
+      WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL`,
+    [accountId, purpose],
+  );
+  await db.query(
+    `INSERT INTO credential_tokens (token_hash, account_id, purpose, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+    [hashToken(token), accountId, purpose, expiryMinutes],
+  );
+  return token;
+}
+
+export type TokenState = { state: 'unknown' } | { state: 'spent' } | { state: 'live'; accountId: string };
+
+/** What a token is, without using it: unknown, spent (used or expired), or live. */
+export async function inspectToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<TokenState> {
+  const row = await queryOne<{ account_id: string; live: boolean }>(
+    db,
+    `SELECT account_id, (used_at IS NULL AND expires_at > now()) AS live
+       FROM credential_tokens WHERE token_hash = $1 AND purpose = $2`,
+    [hashToken(token), purpose],
+  );
+  if (!row) return { state: 'unknown' };
+  return row.live ? { state: 'live', accountId: row.account_id } : { state: 'spent' };
+}
+
+/**
+ * Uses a token: a conditional update inside the caller's transaction, so of two parallel
+ * submits only one wins. Answers the account it belongs to, or null when it is not live.
+ */
+export async function consumeToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<string | null> {
+  const row = await queryOne<{ account_id: string }>(
+    db,
+    `UPDATE credential_tokens SET used_at = now()
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+      RETURNING account_id`,
+    [hashToken(token), purpose],
+  );
+  return row?.account_id ?? null;
+}

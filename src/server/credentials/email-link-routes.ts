@@ -1,0 +1,209 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  changePasswordEndpoint,
+  magicLinkEndpoint,
+  passwordResetEndpoint,
+  requestMagicLinkEndpoint,
+  requestPasswordResetEndpoint,
+} from '#shared/api/credentials.ts';
+import { type AccountRow, findAccountByEmail, findAccountById } from '../accounts/account-service.ts';
+import { accountView } from '../accounts/account-view.ts';
+import type { AppContext } from '../app-context.ts';
+import { loginFailedMessage } from '../auth/auth-routes.ts';
+import {
+  hashPassword,
+  isAcceptablePassword,
+  minimumPasswordLength,
+  passwordRequirementsMessage,
+} from '../auth/passwords.ts';
+import { queryOne } from '../db/database.ts';
+import type { Mail } from '../email/mailer.ts';
+import { notFound, tooManyRequests } from '../http/errors.ts';
+import { route } from '../http/routes.ts';
+import { requireSession, startSession } from '../sessions/session-plugin.ts';
+import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
+import { consumeToken, inspectToken, issueToken, type TokenPurpose } from './credential-tokens.ts';
+import { addressOf, type Bucket, countRecent, recordEvent } from './rate-limits.ts';
+import { signInThrottle } from './sign-in-throttle.ts';
+
+export const magicLinkSentMessage =
+  'Check your email: if there is an account for that address, we have sent it a link to sign in.';
+export const resetSentMessage =
+  'Check your email: if there is an account for that address, we have sent it a link to reset your password.';
+export const recentlySentMessage =
+  "We've recently sent you an email. Please wait a few minutes before asking for another.";
+export const magicLinkFailedMessage =
+  'This sign-in link has expired or has already been used. Please request a new one.';
+export const resetLinkInvalidMessage =
+  'This password reset link is not valid. Please check you opened the link in the email correctly, or request a new one.';
+export const resetLinkExpiredMessage =
+  'This password reset link has expired or has already been used. Please request a new one.';
+export const passwordChangedMessage = 'Your password has been changed.';
+
+export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const throttle = signInThrottle(ctx);
+
+  /** Sends without waiting, so how long the answer takes does not tell members from strangers. */
+  function sendLater(mail: Mail): void {
+    ctx.mailer.send(mail).catch((error: unknown) => ctx.log.error({ err: error }, 'credential email failed'));
+  }
+
+  /**
+   * Per email and per address limits of link requests. Counted for every email, member or not, so
+   * the answer never depends on membership.
+   */
+  async function limitRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    buckets: { email: Bucket; address: Bucket },
+  ): Promise<void> {
+    const { perEmail, perAddress, windowMinutes } = ctx.config.emailLinkLimits;
+    const address = addressOf(request);
+    const [byEmail, byAddress] = await Promise.all([
+      countRecent(ctx.db, buckets.email, email, windowMinutes, perEmail),
+      countRecent(ctx.db, buckets.address, address, windowMinutes, perAddress),
+    ]);
+    if (byEmail.count >= perEmail || byAddress.count >= perAddress) {
+      const wait = Math.max(
+        byEmail.count >= perEmail ? byEmail.retryAfterSeconds : 0,
+        byAddress.count >= perAddress ? byAddress.retryAfterSeconds : 0,
+        1,
+      );
+      reply.header('retry-after', String(wait));
+      throw tooManyRequests(recentlySentMessage, { error: 'TooManyRequests' });
+    }
+    await recordEvent(ctx.db, buckets.email, email);
+    await recordEvent(ctx.db, buckets.address, address);
+  }
+
+  async function issueFor(
+    email: string,
+    purpose: TokenPurpose,
+    minutes: number,
+    next?: string,
+  ): Promise<AccountRow | null> {
+    const account = await findAccountByEmail(ctx.db, email);
+    if (!account?.email || !account.can_sign_in) return null;
+    const token = await issueToken(ctx.db, account.id, purpose, minutes);
+    sendLater(
+      purpose === 'magic-link'
+        ? magicLinkEmail(ctx.config, ctx.origin, account.email, token, next)
+        : passwordResetEmail(ctx.config, ctx.origin, account.email, token),
+    );
+    return account;
+  }
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRow) {
+    await startSession(ctx, request, reply, account.id);
+    return {
+      success: true,
+      account: await accountView(ctx.db, account, ctx.config),
+      googlePay: { saveUrl: null },
+    };
+  }
+
+  route(app, requestMagicLinkEndpoint, async ({ email, next }, request, reply) => {
+    if (!ctx.config.enableMagicLinkLogins)
+      throw notFound('Signing in with an emailed link is not available.');
+    await limitRequest(request, reply, email, { email: 'magic-link-email', address: 'magic-link-address' });
+    await issueFor(email, 'magic-link', ctx.config.magicLinkExpiryMinutes, next);
+    return { success: true, message: magicLinkSentMessage };
+  });
+
+  route(app, magicLinkEndpoint, async ({ token }, request, reply) => {
+    if (!ctx.config.enableMagicLinkLogins)
+      throw notFound('Signing in with an emailed link is not available.');
+    const account = await ctx.db.transaction(async (tx) => {
+      const accountId = await consumeToken(tx, token, 'magic-link');
+      if (!accountId) return null;
+      // Following the emailed link proves the member reads that inbox.
+      return queryOne<AccountRow>(
+        tx,
+        `UPDATE accounts SET email_verified = true
+          WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+        [accountId],
+      );
+    });
+    if (!account) {
+      reply.code(400);
+      return { success: false, error: 'LinkExpired', message: magicLinkFailedMessage };
+    }
+    if (!account.can_sign_in) {
+      reply.code(403);
+      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+    }
+    return signedIn(request, reply, account);
+  });
+
+  route(app, requestPasswordResetEndpoint, async ({ username }, request, reply) => {
+    await limitRequest(request, reply, username, {
+      email: 'password-reset-email',
+      address: 'password-reset-address',
+    });
+    await issueFor(username, 'password-reset', ctx.config.passwordResetExpiryMinutes);
+    return { success: true, message: resetSentMessage };
+  });
+
+  route(app, passwordResetEndpoint, async ({ username, password, token }, request, reply) => {
+    const found = await inspectToken(ctx.db, token, 'password-reset');
+    const owner = found.state === 'live' ? await findAccountById(ctx.db, found.accountId) : undefined;
+    if (found.state === 'unknown' || (found.state === 'live' && owner?.email !== username)) {
+      reply.code(400);
+      return { success: false, error: 'LinkInvalid', message: resetLinkInvalidMessage };
+    }
+    if (found.state === 'spent' || !owner) {
+      reply.code(400);
+      return { success: false, isExpired: true, error: 'LinkExpired', message: resetLinkExpiredMessage };
+    }
+    if (!owner.can_sign_in) {
+      reply.code(403);
+      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+    }
+    // Checked before the token is used, so the member can try another password with the same link.
+    if (!isAcceptablePassword(password, minimumPasswordLength.reset)) {
+      reply.code(400);
+      return { success: false, invalidPassword: true, message: passwordRequirementsMessage };
+    }
+    const passwordHash = await hashPassword(password);
+    const account = await ctx.db.transaction(async (tx) => {
+      const accountId = await consumeToken(tx, token, 'password-reset');
+      if (accountId !== owner.id) return null;
+      const updated = await queryOne<AccountRow>(
+        tx,
+        `UPDATE accounts SET password_hash = $2, email_verified = true
+          WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+        [accountId, passwordHash],
+      );
+      // Whoever knew the old password is signed out everywhere.
+      if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, null);
+      return updated ?? null;
+    });
+    if (!account) {
+      reply.code(400);
+      return { success: false, isExpired: true, error: 'LinkExpired', message: resetLinkExpiredMessage };
+    }
+    await throttle.succeeded(username);
+    return signedIn(request, reply, account);
+  });
+
+  route(app, changePasswordEndpoint, async ({ password }, request, reply) => {
+    const session = requireSession(request);
+    if (!isAcceptablePassword(password, minimumPasswordLength.change)) {
+      reply.code(400);
+      return { success: false, invalidPassword: true, message: passwordRequirementsMessage };
+    }
+    const passwordHash = await hashPassword(password);
+    const account = await ctx.db.transaction(async (tx) => {
+      const updated = await queryOne<AccountRow>(
+        tx,
+        'UPDATE accounts SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING *',
+        [session.accountId, passwordHash],
+      );
+      if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, session.tokenHash);
+      return updated;
+    });
+    if (account?.email) sendLater(passwordChangedEmail(ctx.config, ctx.origin, account.email));
+    return { success: true, message: passwordChangedMessage };
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type Queryable, queryOne } from '../db/database.ts';
+
+/**
+ * Sliding-window counters kept in the database (one row per event), so every app server behind a
+ * load balancer sees the same counts. Keys are hashed: the table never holds an email or address.
+ */
+export type Bucket =
+  | 'sign-in-account'
+  | 'sign-in-address'
+  | 'magic-link-email'
+  | 'magic-link-address'
+  | 'password-reset-email'
+  | 'password-reset-address';
+
+function keyOf(value: string): string {
+  return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+}
+
+/** The caller's address (behind a proxy, the first X-Forwarded-For hop: trustProxy is on). */
+export function addressOf(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}
+
+export interface WindowCount {
+  count: number;
+  /** Seconds until the oldest counted event leaves the window (0 when none). */
+  retryAfterSeconds: number;
+}
+
+/** How many events of `bucket` for `key` fall within the last `windowMinutes`. */
+export async function countRecent(
+  db: Queryable,
+  bucket: Bucket,
+  key: string,
+  windowMinutes: number,
+  limit: number,
+): Promise<WindowCount> {
+  const row = await queryOne<{ count: number | string; retry: number | string | null }>(
+    db,
+    `SELECT count(*) AS count,
+            CEIL(EXTRACT(EPOCH FROM (
+              (SELECT at FROM (SELECT at FROM rate_limit_events
+                                WHERE bucket = $1 AND key = $2 AND at > now() - make_interval(mins => $3)
+                                ORDER BY at DESC LIMIT $4) latest ORDER BY at ASC LIMIT 1)
+              + make_interval(mins => $3) - now()))) AS retry
+       FROM rate_limit_events
+      WHERE bucket = $1 AND key = $2 AND at > now() - make_interval(mins => $3)`,
+    [bucket, keyOf(key), windowMinutes, limit],
+  );
+  const count = Number(row?.count ?? 0);
+  return { count, retryAfterSeconds: Math.max(0, Number(row?.retry ?? 0)) };
+}
+
+export async function recordEvent(db: Queryable, bucket: Bucket, key: string): Promise<void> {
+  await db.query('INSERT INTO rate_limit_events (bucket, key) VALUES ($1, $2)', [bucket, keyOf(key)]);
+  // Keep the table small: now and then, forget events older than any window we use.
+  if (Math.random() < 0.02) {
+    await db.query("DELETE FROM rate_limit_events WHERE at < now() - interval '2 days'");
+  }
+}
+
+export async function clearEvents(db: Queryable, bucket: Bucket, key: string): Promise<void> {
+  await db.query('DELETE FROM rate_limit_events WHERE bucket = $1 AND key = $2', [bucket, keyOf(key)]);
+}
