@@ -1,10 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
+import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
@@ -36,6 +38,8 @@ export async function buildApp(
 
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
+  registerAccountRoutes(app, context);
+  registerPublicContentRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 
