@@ -1,6 +1,9 @@
 import type { Boot } from './boot.ts';
+import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
 import { MessagesProvider } from './i18n/messages.tsx';
+import { reportError } from './monitoring/error-reporting.ts';
+import { ErrorReportingStarter } from './monitoring/error-reporting-starter.tsx';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session/session-context.tsx';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
@@ -15,8 +18,13 @@ export function App({ boot }: { boot: Boot }) {
       <MessagesProvider locale={boot.config.locale}>
         <SessionProvider initialViewer={boot.viewer}>
           <ScrollReset />
+          <ErrorReportingStarter />
+          <ChatWidget />
           <Layout>
-            <ErrorBoundary fallback={() => <ErrorScreen status={500} />}>
+            <ErrorBoundary
+              fallback={(error) => <ErrorScreen status={500} error={error} />}
+              onError={(error) => reportError(error, { brand: boot.config.title })}
+            >
               <AppRoutes status={boot.status} />
             </ErrorBoundary>
           </Layout>
