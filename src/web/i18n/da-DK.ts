@@ -153,6 +153,20 @@ export const daDK: Messages = {
   placeholder: {
     body: 'Denne del af medlemsområdet er på vej.',
   },
+  consent: {
+    legend: 'Markedsføring',
+    statement:
+      'Vi vil gerne fortælle dig om private udsalg, events og vores stilguides hver anden uge. Du kan altid ændre dit valg under Mine oplysninger.',
+    channelsQuestion: 'Hvordan vil du gerne høre fra os?',
+    emailQuestion: 'Vil du gerne høre fra os på e-mail?',
+    email: 'E-mail',
+    whatsapp: 'WhatsApp',
+    no: 'Nej tak',
+    yes: 'Ja',
+    answerNo: 'Nej',
+    unknown: 'Vælg',
+    required: 'Fortæl os, om du vil høre fra os.',
+  },
   errors: {
     notFoundTitle: 'Ikke fundet',
     notFoundBody: 'Der er ingen side på denne adresse.',

@@ -154,6 +154,20 @@ export const enGB = {
   placeholder: {
     body: 'This part of the members’ area is on its way.',
   },
+  consent: {
+    legend: 'Marketing preferences',
+    statement:
+      'We would love to tell you about private sales, events and our bi-weekly style guides. You can change your mind at any time in My Details.',
+    channelsQuestion: 'How would you like to hear from us?',
+    emailQuestion: 'Would you like to hear from us by email?',
+    email: 'Email',
+    whatsapp: 'WhatsApp',
+    no: 'No, thanks',
+    yes: 'Yes',
+    answerNo: 'No',
+    unknown: 'Please choose',
+    required: 'Please tell us whether you would like to hear from us.',
+  },
   errors: {
     notFoundTitle: 'Not Found',
     notFoundBody: 'There is no page at this URL.',
