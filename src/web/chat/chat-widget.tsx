@@ -13,6 +13,8 @@ export function ChatWidget() {
   const scriptUrl = chatWidget.enabled ? chatWidget.scriptUrl : null;
   useEffect(() => {
     if (!scriptUrl) return;
+    // Lets tests and performance tools see when the delay started.
+    performance.mark?.('chat-widget-scheduled');
     const timer = window.setTimeout(() => {
       if (document.querySelector('script[data-chat-widget]')) return;
       const script = document.createElement('script');
