@@ -170,3 +170,20 @@ test.describe('public pages without external URLs (SPEC §2)', () => {
     await expect(page.getByText('To access your account details, you first need to sign in')).toBeVisible();
   });
 });
+
+test.describe('error reporting is off without a sentry configuration (SPEC §7)', () => {
+  test('no error-reporting SDK is fetched', async ({ page, createMember, signIn }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await signIn(page, await createMember());
+    await page.goto('/help/account');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).text();
+      expect(body, url).not.toContain('sentry.javascript');
+    }
+  });
+});
