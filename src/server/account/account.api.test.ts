@@ -343,3 +343,26 @@ describe('public pages (SPEC §2 public routes)', () => {
     }
   });
 });
+
+describe('home origin (SPEC §3)', () => {
+  it('viewer: flags a home redirect when the account belongs to another origin, not when it is this one', async () => {
+    const t = await createTestApp();
+    try {
+      const { client, email } = await t.signedInMember();
+      await t.ctx.db.query('UPDATE accounts SET home_origin = $2 WHERE email = $1', [
+        email,
+        'https://dk.example.com/',
+      ]);
+      expect(viewerResponseSchema.parse((await client.get('/api-w/viewer')).body).homeRedirect).toBe(
+        'https://dk.example.com/',
+      );
+      await t.ctx.db.query('UPDATE accounts SET home_origin = $2 WHERE email = $1', [
+        email,
+        'http://localhost:3000/',
+      ]);
+      expect(viewerResponseSchema.parse((await client.get('/api-w/viewer')).body).homeRedirect).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
