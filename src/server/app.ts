@@ -5,10 +5,13 @@ import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
+import { registerInviteRoutes } from './invites/invite-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
+import { registerSignupRoutes } from './signup/signup-routes.ts';
+import { registerVerificationRoutes } from './verification/verification-routes.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
 
@@ -40,6 +43,9 @@ export async function buildApp(
   registerAuthRoutes(app, context);
   registerAccountRoutes(app, context);
   registerPublicContentRoutes(app, context);
+  registerInviteRoutes(app, context);
+  registerSignupRoutes(app, context);
+  registerVerificationRoutes(app, context);
   await registerPartnerApi(app, context);
   registerMailbox(app, context);
 

@@ -58,7 +58,8 @@ export const configSchema = publicConfigSchema.extend({
     .default(['GBP']),
   /** Days a purchase's points stay pending (the returns window). */
   returnsWindowDays: z.number().int().min(0).max(365).default(28),
-  inviteExpiryDays: z.number().int().min(1).max(90).default(14),
+  /** Days an invitation link works. Fractions are allowed (0.5 is twelve hours). */
+  inviteExpiryDays: z.number().positive().max(90).default(14),
   magicLinkExpiryMinutes: z.number().int().min(1).max(1440).default(10),
   passwordResetExpiryMinutes: z.number().int().min(1).max(1440).default(60),
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),

@@ -47,7 +47,14 @@ test.describe('my details and edit details in the described configuration (SPEC 
     await signIn(page, member);
     await page.goto('/help/account');
     await expect(page.getByText('Not verified')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send the verification email again' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send the verification email again' }).click();
+    await expect(page.getByText("We've sent the verification email again.")).toBeVisible();
+    const mail = await server.mail.waitFor(email, /verify/i);
+    expect(mail.links.some((link) => link.includes('/verify-email?'))).toBe(true);
+    // SPEC §5, §8: the resend is rate limited, and says so in its own words.
+    await page.reload();
+    await expect(page.getByText("Wait a few more minutes as we've recently sent the email")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send the verification email again' })).toHaveCount(0);
   });
 
   test('edit details: name and email are locked, consents go through the control, success goes to /', async ({

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { endSession, requireSession } from '../sessions/session-plugin.ts';
+import { sendVerificationEmail } from '../verification/verification-service.ts';
 import { eraseAccount } from './account-deletion-service.ts';
 import { accountDeletedMail, emailChangedMail } from './account-emails.ts';
 import { updateAccount } from './account-update-service.ts';
@@ -23,12 +24,17 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(app, updateAccountEndpoint, async (body, request, reply) => {
     const session = requireSession(request);
     const result = await ctx.db.transaction((tx) => updateAccount(tx, ctx.config, session.accountId, body));
-    const account = await accountView(ctx.db, result.account, ctx.config);
     if (result.emailChanged) {
+      // The new address must be verified (SPEC §4 Account status); the old one hears of the change.
+      await sendVerificationEmail(ctx, result.account).catch((error: unknown) =>
+        request.log.error({ err: error }, 'verification of the new email not sent'),
+      );
       await ctx.mailer
         .send(emailChangedMail(ctx.config, ctx.origin, result.emailChanged.from, result.emailChanged.to))
         .catch((error: unknown) => request.log.error({ err: error }, 'email-changed notice not sent'));
     }
+    const fresh = (await findAccountById(ctx.db, session.accountId)) ?? result.account;
+    const account = await accountView(ctx.db, fresh, ctx.config);
     // SPEC §4: an update whose account comes back unable to sign in drops the session.
     if (!account.accessRules.canSignIn) await endSession(ctx, request, reply);
     if (!result.changed) return { success: true, message: noChangesMessage, account };

@@ -1,6 +1,7 @@
 import type { Config } from '#shared/config.ts';
 import type { AccountRow } from '../accounts/account-service.ts';
 import { findAccountById, isUniqueViolation } from '../accounts/account-service.ts';
+import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 
@@ -121,9 +122,11 @@ export async function updateAccount(
     }
   }
   for (const change of consentChanges) {
-    await tx.query(
-      `INSERT INTO marketing_consents (account_id, channel, choice, source) VALUES ($1, $2, $3, 'profile-update')`,
-      [accountId, change.channel, change.choice],
+    await recordMarketingConsents(
+      tx,
+      accountId,
+      { [change.channel]: change.choice === 'consent' },
+      'edit-details',
     );
   }
   const updated = await findAccountById(tx, accountId);

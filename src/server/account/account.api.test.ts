@@ -68,9 +68,9 @@ describe('update-account in the described configuration (SPEC §4, §5, §6)', (
       [email],
     );
     expect(history.map((row) => [row.channel, row.choice, row.source])).toEqual([
-      ['email', 'consent', 'profile-update'],
-      ['whatsapp', 'decline', 'profile-update'],
-      ['email', 'decline', 'profile-update'],
+      ['email', 'consent', 'edit-details'],
+      ['whatsapp', 'decline', 'edit-details'],
+      ['email', 'decline', 'edit-details'],
     ]);
     for (const row of history)
       expect(new Date(row.recorded_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -147,6 +147,17 @@ describe('update-account with self profile update, telephone numbers off and sev
     expect(body.account).toMatchObject({ email: newEmail, emailIsVerified: false, emailVerified: false });
     expect(body.message).toContain(newEmail);
     expect(t.mails.find((mail) => mail.to === email)?.subject).toBe('Your email address was changed');
+    // The verification link goes to the new address and verifies it.
+    const verification = t.mails.find((mail) => mail.to === newEmail);
+    expect(verification?.subject).toMatch(/verify your email/i);
+    const link = new URL(verification?.links?.[0] ?? '');
+    const verified = await client.post('/api/verify-email', {
+      username: link.searchParams.get('email'),
+      token: link.searchParams.get('token'),
+    });
+    expect(verified.status).toBe(200);
+    const viewer = viewerResponseSchema.parse((await client.get('/api-w/viewer')).body);
+    expect(viewer.account).toMatchObject({ email: newEmail, emailIsVerified: true });
     // The member signs in with the new address from now on.
     const again = await t
       .client()
@@ -297,8 +308,21 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
       'friend@example.com',
       id,
     ]);
+    // Joining's own tables: an accepted invitation and a verification token.
+    await t.ctx.db.query(
+      `INSERT INTO invites (token_hash, email, full_name, expires_at, account_id) VALUES ($1, $2, 'Test Member', now(), $3)`,
+      [`invite-${id}`, email, id],
+    );
+    await t.ctx.db.query(
+      `INSERT INTO email_tokens (token_hash, purpose, account_id, email, expires_at) VALUES ($1, 'verify-email', $2, $3, now())`,
+      [`token-${id}`, id, email],
+    );
     const res = await client.post('/api/delete-account', { username: email });
     expect(res.status).toBe(200);
+    expect(
+      await t.ctx.db.query('SELECT 1 FROM invites WHERE email = $1 OR account_id = $2', [email, id]),
+    ).toHaveLength(0);
+    expect(await t.ctx.db.query('SELECT 1 FROM email_tokens WHERE account_id = $1', [id])).toHaveLength(0);
     expect(await t.ctx.db.query('SELECT 1 FROM test_member_tokens WHERE account_id = $1', [id])).toHaveLength(
       0,
     );

@@ -25,6 +25,40 @@ const commands: Record<string, { usage: string; run: Command }> = {
       return `Created member ${m.fullName} <${m.email}>, card number ${m.loyaltyId}.`;
     },
   },
+  invite: {
+    usage: 'invite --email E --name N [--from STYLIST] [--existing]',
+    run: async (client, args) => {
+      const { values } = parseArgs({
+        args,
+        options: {
+          email: { type: 'string' },
+          name: { type: 'string' },
+          from: { type: 'string' },
+          existing: { type: 'boolean' },
+        },
+      });
+      if (!values.email || !values.name) throw new OperatorError('invite needs --email and --name.');
+      const result = await client.call<{
+        invite: {
+          email: string;
+          fullName: string;
+          acceptUrl: string;
+          expiresAt: string;
+          existingCustomer: boolean;
+        };
+      }>('POST', '/invites', {
+        email: values.email,
+        name: values.name,
+        ...(values.from ? { from: values.from } : {}),
+        ...(values.existing ? { existing: true } : {}),
+      });
+      const i = result.invite;
+      return [
+        `Invited ${i.fullName} <${i.email}>${i.existingCustomer ? ' as an existing customer' : ''}; the invitation email is on its way.`,
+        `Accept link (valid until ${i.expiresAt}): ${i.acceptUrl}`,
+      ].join('\n');
+    },
+  },
   demo: {
     usage: 'demo',
     run: async (client) => {

@@ -5,6 +5,7 @@ import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from 
 import { seedDemo } from '../demo/demo-data.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { registerInvitePartnerRoutes } from '../invites/invite-routes.ts';
 import { createMemberRequest } from './member-schemas.ts';
 import { requirePartnerKey } from './partner-auth.ts';
 
@@ -51,6 +52,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
       });
 
       partner.post('/demo', async () => seedDemo(ctx));
+      registerInvitePartnerRoutes(partner, ctx);
     },
     { prefix: '/partner/v1' },
   );

@@ -118,7 +118,7 @@ function VerificationStatus({ account }: { account: Account }) {
       { body: {} },
     );
     if (answer && typeof answer === 'object' && answer.success) setState({ status: 'done' });
-    else if (answer && typeof answer === 'object' && answer.message === a.resendLimited)
+    else if (answer && typeof answer === 'object' && answer.error === 'ResendLimited')
       setState({ status: 'limited' });
     else
       setState({

@@ -153,6 +153,93 @@ export const daDK: Messages = {
   placeholder: {
     body: 'Denne del af medlemsområdet er på vej.',
   },
+  joining: {
+    stepOf: (step: number, total: number) => `Trin ${step} af ${total}`,
+    invitedBy: (name: string) => `Din invitation er fra ${name}`,
+    inviteHeading: 'Bliv en del af vores VIP-ordning',
+    inviteIntro:
+      'Private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
+    loadingInvite: 'Henter din invitation…',
+    fullName: 'Fulde navn',
+    email: 'E-mailadresse',
+    emailLocked: 'Det er den e-mailadresse, vi kender dig under.',
+    password: 'Vælg en adgangskode',
+    passwordHint: 'Mindst 6 tegn.',
+    passwordTooShort: 'Den adgangskode, du har indtastet, opfylder ikke kravene',
+    emailRequired: 'Indtast din e-mailadresse',
+    nameRequired: 'Indtast dit navn',
+    next: 'Næste',
+    back: 'Tilbage',
+    consentsHeading: 'Vilkår og markedsføring',
+    termsIntro: 'Ved at tilmelde dig accepterer du ordningens',
+    terms: 'vilkår og betingelser',
+    and: 'og',
+    privacyPolicy: 'privatlivspolitik',
+    keyboardHint: 'Tryk Enter for at fortsætte eller Shift+Enter for at gå tilbage.',
+    accept: 'Tilmeld mig',
+    accepting: 'Tilmelder…',
+    successHeading: 'Velkommen i klubben',
+    successBody: (title: string) =>
+      `Dit ${title}-medlemskab er klar. Dit kortnummer og dine point venter på din konto.`,
+    walletHeading: 'Hav dit kort på telefonen',
+    walletBody:
+      'Føj dit medlemskort til Apple Wallet eller Google Wallet, så det altid er ved hånden ved kassen.',
+    continue: 'Fortsæt',
+    continueToAccount: 'Fortsæt til konto',
+    passkeyHeading: 'Log hurtigere ind med en adgangsnøgle',
+    passkeyBody:
+      'Med en adgangsnøgle logger du ind med fingeraftryk, ansigt eller skærmlås i stedet for at vente på en e-mail. Du kan også oprette en senere under Hjælp.',
+    createPasskey: 'Opret adgangsnøgle',
+    creatingPasskey: 'Opretter adgangsnøgle…',
+    skip: 'Spring over',
+    passkeysUnsupported: 'Din browser understøtter ikke adgangsnøgler.',
+    passkeyFailed: 'Vi kunne desværre ikke oprette din adgangsnøgle. Prøv igen, eller spring over for nu.',
+    alreadyLoggedIn: 'Du er allerede logget ind, så du behøver ikke at acceptere en invitation.',
+    goToAccount: 'Gå til din konto',
+    inviteMissing: 'Linket mangler sin invitation. Åbn linket i din invitationsmail igen.',
+    codes: {
+      InviteConsumed: 'Det ser ud til, at denne invitation allerede er brugt.',
+      LinkExpired:
+        'Af sikkerhedshensyn er dette invitationslink udløbet. Men der opstod en fejl, da vi ville sende dig et nyt. Prøv igen.',
+      LinkInvalid:
+        'Der opstod en fejl under indlæsning af din invitation. Kontroller, at du har åbnet linket i e-mailen korrekt.',
+      LinkResent:
+        'Af sikkerhedshensyn er dette invitationslink udløbet, så vi har sendt dig et nyt. Åbn den nyeste e-mail fra os.',
+      LinkStale:
+        'Dette invitationslink er erstattet af et nyere. Åbn den seneste invitation, vi har sendt dig.',
+      NotFound: 'Vi kunne ikke finde en invitation, der matcher det, vi sendte dig. Kontakt kundeservice.',
+      ServiceError: 'Vi kunne ikke hente status for din invitation. Genindlæs siden.',
+    },
+    acceptFailed: 'Vi kunne desværre ikke gennemføre dit medlemskab. Prøv igen.',
+    userAlreadyExists: 'Der findes allerede en konto med den e-mailadresse. Log venligst ind.',
+    signIn: 'Log ind',
+    completing: 'Gennemfører din tilmelding…',
+    completeFailed: 'Vi kunne desværre ikke gennemføre din tilmelding. Prøv igen.',
+    signupHeading: 'Bliv medlem',
+    signupIntro:
+      'Bliv medlem og få private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
+    name: 'Fulde navn',
+    emailConsentStatement:
+      'Vi vil gerne sende dig e-mails om private udsalg, events og vores stilguides hver anden uge. Du kan altid ændre dit valg under Mine oplysninger.',
+    confirmAge: 'Jeg bekræfter, at jeg er over 17 år',
+    confirmTerms: 'Jeg accepterer ordningens vilkår og betingelser og privatlivspolitikken',
+    confirmRequired: 'Bekræft, at du er over 17 år og accepterer vilkårene og privatlivspolitikken.',
+    signUp: 'Tilmeld dig',
+    signingUp: 'Tilmelder…',
+    signupFailed: 'Vi har desværre et teknisk problem med din tilmelding. Prøv igen om lidt.',
+    insufficientPassword: 'Den adgangskode, du har indtastet, opfylder ikke kravene',
+    verificationRequired:
+      'Tak for din tilmelding. Vi har sendt dig en e-mail: åbn linket i den for at bekræfte din e-mailadresse og logge ind.',
+    vipHeading: 'VIP-tilmelding',
+    vipIntro: 'Tilmeld dig i butikken: vi sender et link på e-mail, så du kan gøre medlemskabet færdigt.',
+    vipSent: (email: string) => `Tak. Vi har sendt ${email} et link til at gøre tilmeldingen færdig.`,
+    vipAnother: 'Tilmeld en anden kunde',
+    verifyInProgress: 'Bekræfter din e-mailadresse…',
+    verifyComplete: 'Din e-mailadresse er bekræftet. Tak.',
+    verifyFailed: 'Vi har desværre et teknisk problem med at bekræfte din e-mailadresse. Prøv igen om lidt.',
+    verifyMissing:
+      'Dette bekræftelseslink er ufuldstændigt. Du behøver ikke at tilmelde dig igen: åbn linket i den nyeste e-mail fra os.',
+  },
   consent: {
     legend: 'Markedsføring',
     statement:

@@ -154,6 +154,96 @@ export const enGB = {
   placeholder: {
     body: 'This part of the members’ area is on its way.',
   },
+  joining: {
+    stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+    invitedBy: (name: string) => `Your invitation is from ${name}`,
+    inviteHeading: 'Join our VIP scheme',
+    inviteIntro:
+      'Private sales, priority personal-shopping care, event invitations and bi-weekly style guides.',
+    loadingInvite: 'Loading your invitation…',
+    fullName: 'Full name',
+    email: 'Email address',
+    emailLocked: 'This is the email address we know you by.',
+    password: 'Choose a password',
+    passwordHint: 'At least 6 characters.',
+    passwordTooShort: "The password you entered doesn't meet the requirements",
+    emailRequired: 'Enter your email address',
+    nameRequired: 'Enter your name',
+    next: 'Next',
+    back: 'Back',
+    consentsHeading: 'Terms and marketing preferences',
+    termsIntro: 'By joining you agree to the scheme',
+    terms: 'terms and conditions',
+    and: 'and',
+    privacyPolicy: 'privacy policy',
+    keyboardHint: 'Press Enter to continue, or Shift+Enter to go back.',
+    accept: 'Join now',
+    accepting: 'Joining…',
+    successHeading: 'Welcome to the club',
+    successBody: (title: string) =>
+      `Your ${title} membership is ready. Your card number and points are waiting in your account.`,
+    walletHeading: 'Keep your card in your phone',
+    walletBody:
+      'Add your membership card to Apple Wallet or Google Wallet, so it is always to hand at the till.',
+    continue: 'Continue',
+    continueToAccount: 'Continue to account',
+    passkeyHeading: 'Sign in faster with a passkey',
+    passkeyBody:
+      'A passkey lets you sign in with your fingerprint, face or screen lock instead of waiting for an email. You can add one later in Help.',
+    createPasskey: 'Create Passkey',
+    creatingPasskey: 'Creating passkey…',
+    skip: 'Skip',
+    passkeysUnsupported: "Your current browser doesn't support Passkeys.",
+    passkeyFailed: 'Sorry, we could not create your passkey. Please try again, or skip for now.',
+    alreadyLoggedIn: 'You are already signed in, so there is no need to accept an invitation.',
+    goToAccount: 'Go to your account',
+    inviteMissing:
+      'This link is missing its invitation. Please open the link in your invitation email again.',
+    codes: {
+      InviteConsumed: 'It looks like this invitation has already been used.',
+      LinkExpired:
+        'For security, this invitation link has expired. But there was an error sending you a new one. Please try again.',
+      LinkInvalid:
+        'There was an error loading your invite information, please check you opened the link in the email correctly.',
+      LinkResent:
+        'For security, this invitation link has expired, so we have emailed you a fresh one. Please open the newest email from us.',
+      LinkStale:
+        'This invitation link has been replaced by a newer one. Please open the latest invitation we emailed you.',
+      NotFound:
+        "We couldn't find an invitation that matched what we sent to you, please contact customer services.",
+      ServiceError: 'Failed to get the status of your invitation. Please refresh the page.',
+    },
+    acceptFailed: 'Sorry, we could not complete your membership. Please try again.',
+    userAlreadyExists: 'An account with that email address already exists, please login.',
+    signIn: 'Sign in',
+    completing: 'Completing your sign-up…',
+    completeFailed: 'Sorry, we could not complete your sign-up. Please try again.',
+    signupHeading: 'Join the club',
+    signupIntro:
+      'Become a member for private sales, priority personal-shopping care, event invitations and bi-weekly style guides.',
+    name: 'Full name',
+    emailConsentStatement:
+      'We would like to email you about private sales, events and our bi-weekly style guides. You can change your mind at any time in My Details.',
+    confirmAge: 'I confirm that I am over 17',
+    confirmTerms: 'I agree to the scheme terms and conditions and the privacy policy',
+    confirmRequired: 'Please confirm you are over 17 and agree to the terms and privacy policy.',
+    signUp: 'Sign up',
+    signingUp: 'Signing up…',
+    signupFailed: 'Sorry, we have a technical problem signing you up. Please try again in a moment.',
+    insufficientPassword: "The password you entered doesn't meet the requirements",
+    verificationRequired:
+      'Thank you for joining. We have sent you an email: open the link in it to verify your email address and sign in.',
+    vipHeading: 'VIP Signup',
+    vipIntro: 'Sign up in store: we will email a link to finish the membership.',
+    vipSent: (email: string) => `Thank you. We have emailed ${email} a link to complete the sign-up.`,
+    vipAnother: 'Sign up another customer',
+    verifyInProgress: 'Verifying your email address…',
+    verifyComplete: 'Your email address is verified. Thank you.',
+    verifyFailed:
+      'Sorry, we have a technical problem verifying your email address. Please try again in a moment.',
+    verifyMissing:
+      'This verification link is incomplete. There is no need to sign up again: open the link in the newest email from us.',
+  },
   consent: {
     legend: 'Marketing preferences',
     statement:

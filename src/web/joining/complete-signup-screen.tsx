@@ -1,6 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Account, GooglePay } from '#shared/api/common.ts';
+import type { CompleteSignupResponse } from '#shared/api/joining.ts';
+import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { Alert } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
+import { PasskeyStep, SuccessStep } from './onboarding.tsx';
 
+type State =
+  | { status: 'working' }
+  | { status: 'failed'; message: string }
+  | { status: 'done'; step: 1 | 2; account: Account; googlePay: GooglePay | null };
+
+/**
+ * SPEC §2 Guided signup completion (/complete-signup?token&email): runs completion, then success and
+ * wallet onboarding, then an optional passkey step. The session is set when the member leaves the
+ * onboarding, so the signed-out-only route does not send them to / halfway through.
+ */
 export default function CompleteSignupScreen() {
-  return <PlaceholderScreen title={useMessages().titles.joinTheClub} />;
+  const messages = useMessages();
+  const m = messages.joining;
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const email = (params.get('email') ?? '').trim().toLowerCase();
+  const [state, setState] = useState<State>({ status: 'working' });
+  const started = useRef(false);
+  usePageTitle(messages.titles.joinTheClub);
+
+  useEffect(() => {
+    // The token is single use: run once, even when React mounts twice in development.
+    if (!token || started.current) return;
+    started.current = true;
+    void callApi<CompleteSignupResponse>('/api/complete-signup', {
+      body: { username: email, password: null, token },
+    }).then((answer) => {
+      if (answer && typeof answer === 'object' && answer.success && answer.account) {
+        setState({ status: 'done', step: 1, account: answer.account, googlePay: answer.googlePay ?? null });
+        return;
+      }
+      const message =
+        answer && typeof answer === 'object' && answer.message ? answer.message : m.completeFailed;
+      setState({ status: 'failed', message });
+    });
+  }, [token, email, m.completeFailed]);
+
+  if (!token) {
+    return (
+      <Page narrow>
+        <Alert kind="error">{m.inviteMissing}</Alert>
+      </Page>
+    );
+  }
+  if (state.status === 'working') {
+    return (
+      <Page narrow>
+        <p role="status">{m.completing}</p>
+      </Page>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Page narrow>
+        <Alert kind="error">{state.message}</Alert>
+      </Page>
+    );
+  }
+  const toAccount = () => {
+    session.signedIn(state.account, state.googlePay);
+    navigate('/');
+  };
+  return (
+    <Page narrow>
+      {state.step === 1 ? (
+        <SuccessStep
+          step={1}
+          total={2}
+          onContinue={() => setState({ ...state, step: 2 })}
+          onContinueToAccount={toAccount}
+        />
+      ) : (
+        <PasskeyStep step={2} total={2} onDone={toAccount} />
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,260 @@
+import type { InviteCode } from '#shared/api/joining.ts';
+import { type AccountRow, createAccount, findAccountByEmail } from '../accounts/account-service.ts';
+import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
+import type { AppContext } from '../app-context.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { hashToken, newToken } from '../sessions/tokens.ts';
+import { freshInvitationMail, invitationMail } from './invite-emails.ts';
+
+/** SPEC §8 Invitation messages (word for word where the spec quotes them). */
+export const inviteMessages: Record<InviteCode, string> = {
+  InviteConsumed: 'It looks like this invitation has already been used.',
+  LinkExpired:
+    'For security, this invitation link has expired. But there was an error sending you a new one. Please try again.',
+  LinkInvalid:
+    'There was an error loading your invite information, please check you opened the link in the email correctly.',
+  LinkResent:
+    'For security, this invitation link has expired, so we have emailed you a fresh one. Please open the newest email from us.',
+  LinkStale:
+    'This invitation link has been replaced by a newer one. Please open the latest invitation we emailed you.',
+  NotFound:
+    "We couldn't find an invitation that matched what we sent to you, please contact customer services.",
+  ServiceError: 'Failed to get the status of your invitation. Please refresh the page.',
+};
+
+/** The HTTP status each code answers with. */
+export const inviteCodeStatus: Record<InviteCode, number> = {
+  InviteConsumed: 409,
+  LinkExpired: 502,
+  LinkInvalid: 400,
+  LinkResent: 410,
+  LinkStale: 410,
+  NotFound: 404,
+  ServiceError: 503,
+};
+
+export interface InviteRow {
+  id: string;
+  token_hash: string;
+  email: string;
+  full_name: string;
+  invited_by: string | null;
+  existing_customer: boolean;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+  replaced_at: Date | null;
+  replaced_by: string | null;
+  account_id: string | null;
+}
+
+/** Our tokens are 32 random bytes in base64url: anything else is a mangled link. */
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+export function acceptUrl(ctx: AppContext, token: string): string {
+  return `${ctx.origin}/start-signup?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Creates an invitation and emails it. Any older open invitation for the same email becomes stale.
+ * An existing customer is one staff named so, or one who already has an account.
+ */
+export async function createInvite(
+  ctx: AppContext,
+  input: { email: string; name: string; from?: string | null; existing?: boolean },
+): Promise<{ invite: InviteRow; acceptUrl: string }> {
+  const token = newToken();
+  const invite = await ctx.db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, input.email);
+    const created = await insertInvite(tx, ctx, {
+      tokenHash: hashToken(token),
+      email: input.email,
+      fullName: account?.full_name ?? input.name,
+      invitedBy: input.from ?? null,
+      existingCustomer: Boolean(input.existing) || Boolean(account),
+    });
+    await markOthersStale(tx, created);
+    return created;
+  });
+  const url = acceptUrl(ctx, token);
+  await ctx.mailer.send(
+    invitationMail({
+      brand: ctx.config.title,
+      to: invite.email,
+      fullName: invite.full_name,
+      invitedBy: invite.invited_by,
+      acceptUrl: url,
+      expiresAt: invite.expires_at,
+    }),
+  );
+  return { invite, acceptUrl: url };
+}
+
+async function insertInvite(
+  tx: Queryable,
+  ctx: AppContext,
+  input: {
+    tokenHash: string;
+    email: string;
+    fullName: string;
+    invitedBy: string | null;
+    existingCustomer: boolean;
+  },
+): Promise<InviteRow> {
+  const row = await queryOne<InviteRow>(
+    tx,
+    `INSERT INTO invites (token_hash, email, full_name, invited_by, existing_customer, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + $6::float8 * interval '1 day') RETURNING *`,
+    [
+      input.tokenHash,
+      input.email,
+      input.fullName,
+      input.invitedBy,
+      input.existingCustomer,
+      ctx.config.inviteExpiryDays,
+    ],
+  );
+  if (!row) throw new Error('invite insert returned no row');
+  return row;
+}
+
+async function markOthersStale(tx: Queryable, newest: InviteRow): Promise<void> {
+  await tx.query(
+    `UPDATE invites SET replaced_at = now(), replaced_by = $2
+      WHERE email = $1 AND id <> $2 AND consumed_at IS NULL AND replaced_at IS NULL`,
+    [newest.email, newest.id],
+  );
+}
+
+export type InviteState = 'valid' | 'consumed' | 'stale' | 'expired';
+
+export function inviteState(invite: InviteRow, now = Date.now()): InviteState {
+  if (invite.consumed_at) return 'consumed';
+  if (invite.replaced_at) return 'stale';
+  if (invite.expires_at.getTime() <= now) return 'expired';
+  return 'valid';
+}
+
+export type InviteLookup = { ok: true; invite: InviteRow } | { ok: false; code: InviteCode };
+
+/** Finds the invitation behind a token and says whether it can be accepted (SPEC §4 Invitation). */
+export async function lookUpInvite(db: Queryable, token: string, forUpdate = false): Promise<InviteLookup> {
+  if (!tokenShape.test(token)) return { ok: false, code: 'LinkInvalid' };
+  const invite = await queryOne<InviteRow>(
+    db,
+    `SELECT * FROM invites WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [hashToken(token)],
+  );
+  if (!invite) return { ok: false, code: 'NotFound' };
+  return { ok: true, invite };
+}
+
+/**
+ * An expired link: email a fresh one, making this one stale. Answers LinkResent, or LinkExpired
+ * when the email could not be sent (nothing changes then, so opening the link again retries).
+ * Two parallel opens send one email: the loser finds the link already replaced.
+ */
+export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): Promise<InviteCode> {
+  const token = newToken();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const claimed = await queryOne<InviteRow>(
+        tx,
+        `UPDATE invites SET replaced_at = now()
+          WHERE id = $1 AND consumed_at IS NULL AND replaced_at IS NULL RETURNING *`,
+        [expired.id],
+      );
+      if (!claimed) return 'LinkStale';
+      const fresh = await insertInvite(tx, ctx, {
+        tokenHash: hashToken(token),
+        email: claimed.email,
+        fullName: claimed.full_name,
+        invitedBy: claimed.invited_by,
+        existingCustomer: claimed.existing_customer,
+      });
+      await tx.query('UPDATE invites SET replaced_by = $2 WHERE id = $1', [claimed.id, fresh.id]);
+      // Sent inside the transaction: if sending fails, the old link stays as it was.
+      await ctx.mailer.send(
+        freshInvitationMail({
+          brand: ctx.config.title,
+          to: fresh.email,
+          fullName: fresh.full_name,
+          invitedBy: fresh.invited_by,
+          acceptUrl: acceptUrl(ctx, token),
+          expiresAt: fresh.expires_at,
+        }),
+      );
+      return 'LinkResent';
+    });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'could not send a fresh invitation');
+    return 'LinkExpired';
+  }
+}
+
+export type AcceptOutcome =
+  | { ok: true; account: AccountRow; verificationNeeded: boolean }
+  | { ok: false; code: InviteCode | 'UserAlreadyExists'; invite?: InviteRow };
+
+/**
+ * Accepts an invitation in ONE transaction: locks the invite, checks it, creates the account (or
+ * attaches to the existing customer), records both consents with their source, and marks the invite
+ * consumed. A double submit waits on the lock and then finds the invite consumed.
+ */
+export async function acceptInvite(
+  ctx: AppContext,
+  input: {
+    token: string;
+    email: string | undefined;
+    passwordHash: string | null;
+    allowMarketing: boolean;
+    allowMarketingWhatsApp: boolean | null;
+  },
+): Promise<AcceptOutcome> {
+  return ctx.db.transaction(async (tx): Promise<AcceptOutcome> => {
+    const found = await lookUpInvite(tx, input.token, true);
+    if (!found.ok) return found;
+    const invite = found.invite;
+    const state = inviteState(invite);
+    if (state === 'consumed') return { ok: false, code: 'InviteConsumed' };
+    if (state === 'stale') return { ok: false, code: 'LinkStale' };
+    if (state === 'expired') return { ok: false, code: 'LinkExpired', invite };
+
+    // Existing customers keep the invited email; a new customer may give another one (to verify).
+    const email = invite.existing_customer || !input.email ? invite.email : input.email;
+    let account = await findAccountByEmail(tx, email);
+    let verificationNeeded = false;
+    if (account && email !== invite.email) return { ok: false, code: 'UserAlreadyExists' };
+    if (account) {
+      // The invitation reached this address: that proves it.
+      account =
+        (await queryOne<AccountRow>(
+          tx,
+          'UPDATE accounts SET email_verified = true WHERE id = $1 RETURNING *',
+          [account.id],
+        )) ?? account;
+    } else {
+      account = await createAccount(tx, {
+        email,
+        fullName: invite.full_name,
+        passwordHash: invite.existing_customer ? null : input.passwordHash,
+        emailVerified: email === invite.email,
+      });
+      verificationNeeded = email !== invite.email;
+    }
+    await recordMarketingConsents(
+      tx,
+      account.id,
+      {
+        email: input.allowMarketing,
+        whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
+      },
+      'invite',
+    );
+    await tx.query('UPDATE invites SET consumed_at = now(), account_id = $2 WHERE id = $1', [
+      invite.id,
+      account.id,
+    ]);
+    return { ok: true, account, verificationNeeded };
+  });
+}

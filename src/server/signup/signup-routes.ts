@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { completeSignupEndpoint, guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
+import { type AccountRow, createAccount, isUniqueViolation } from '../accounts/account-service.ts';
+import { accountView } from '../accounts/account-view.ts';
+import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
+import type { AppContext } from '../app-context.ts';
+import {
+  hashPassword,
+  isAcceptablePassword,
+  minimumPasswordLength,
+  passwordRequirementsMessage,
+} from '../auth/passwords.ts';
+import { queryOne } from '../db/database.ts';
+import { renderEmail } from '../email/layout.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { route } from '../http/routes.ts';
+import { startSession } from '../sessions/session-plugin.ts';
+import {
+  claimEmailToken,
+  issueEmailToken,
+  sendVerificationEmail,
+} from '../verification/verification-service.ts';
+
+export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
+export const verificationRequiredMessage =
+  'Thank you for joining. We have sent you an email: open the link in it to verify your email address and sign in.';
+export const completeSignupFailedMessage =
+  'We could not complete your sign-up with this link. Please check you opened the link in the newest email from us.';
+export const completeSignupExpiredMessage =
+  'This sign-up link has expired. Please ask in store for a new one, or contact customer services.';
+
+const invalidPassword = {
+  success: false,
+  error: 'InvalidPassword',
+  invalidPassword: true,
+  message: passwordRequirementsMessage,
+} as const;
+
+const userAlreadyExists = {
+  success: false,
+  error: 'UserAlreadyExists',
+  message: userAlreadyExistsMessage,
+} as const;
+
+/** Creates an unverified member with their consents in one transaction; null when the email is taken. */
+async function createMember(
+  ctx: AppContext,
+  input: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    allowMarketing: boolean;
+    allowMarketingWhatsApp: boolean | null | undefined;
+    source: string;
+  },
+): Promise<AccountRow | null> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const account = await createAccount(tx, {
+        email: input.email,
+        fullName: input.name,
+        passwordHash: input.passwordHash,
+        emailVerified: false,
+      });
+      await recordMarketingConsents(
+        tx,
+        account.id,
+        {
+          email: input.allowMarketing,
+          whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
+        },
+        input.source,
+      );
+      return account;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // SPEC §2 Self sign-up, only when selfSignupEnabled.
+  route(app, signupEndpoint, async (body, request, reply) => {
+    if (!ctx.config.selfSignupEnabled)
+      throw notFound('Sign-up is not available. Members join by invitation.');
+    if (request.session) throw conflict('You are already signed in.', { error: 'AlreadyLoggedIn' });
+    const passwordMode = !ctx.config.enableMagicLinkLogins;
+    let passwordHash: string | null = null;
+    if (passwordMode || body.password) {
+      if (!isAcceptablePassword(body.password ?? '', minimumPasswordLength.signup)) {
+        reply.code(400);
+        return invalidPassword;
+      }
+      passwordHash = await hashPassword(body.password ?? '');
+    }
+    const account = await createMember(ctx, {
+      email: body.username,
+      name: body.name,
+      passwordHash,
+      allowMarketing: body.allowMarketing,
+      allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+      source: 'signup',
+    });
+    if (!account) {
+      reply.code(409);
+      return userAlreadyExists;
+    }
+    await sendVerificationEmail(ctx, account).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'could not send the verification email'),
+    );
+    // With a password the member is in at once (unverified: earns points, no rewards yet); without one,
+    // the emailed link is their proof and their way in.
+    if (!passwordHash) {
+      reply.code(201);
+      return { success: true, verificationRequired: true, message: verificationRequiredMessage };
+    }
+    await startSession(ctx, request, reply, account.id);
+    const fresh =
+      (await queryOne<AccountRow>(ctx.db, 'SELECT * FROM accounts WHERE id = $1', [account.id])) ?? account;
+    reply.code(201);
+    return {
+      success: true,
+      verificationRequired: false,
+      account: await accountView(ctx.db, fresh, ctx.config),
+      googlePay: { saveUrl: null },
+    };
+  });
+
+  // SPEC §2 VIP Signup (/store/signup/:token?): in store, the customer gives their details; the
+  // account is finished from the emailed /complete-signup link, which proves the address.
+  route(app, guidedSignupEndpoint, async (body, _request, reply) => {
+    if (!ctx.config.guidedSignupEnabled) throw notFound('Guided sign-up is not available.');
+    const source = body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup';
+    const account = await createMember(ctx, {
+      email: body.username,
+      name: body.name,
+      passwordHash: null,
+      allowMarketing: body.allowMarketing,
+      allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+      source,
+    });
+    if (!account?.email) {
+      reply.code(409);
+      return userAlreadyExists;
+    }
+    const token = await issueEmailToken(
+      ctx,
+      ctx.db,
+      { id: account.id, email: account.email },
+      'complete-signup',
+    );
+    const url = `${ctx.origin}/complete-signup?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
+    const { html, text } = renderEmail(ctx.config.title, {
+      title: `Welcome to ${ctx.config.title}`,
+      paragraphs: [
+        `Dear ${account.full_name.split(/\s+/)[0] ?? account.full_name},`,
+        'Thank you for joining us in store. Open the link below to confirm your email address and finish your membership.',
+      ],
+      action: { label: 'Complete my sign-up', url },
+      footer: 'If you did not sign up, you can ignore this email.',
+    });
+    await ctx.mailer.send({
+      to: account.email,
+      subject: `Complete your ${ctx.config.title} sign-up`,
+      html,
+      text,
+      links: [url],
+    });
+    await ctx.db.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
+    reply.code(201);
+    return {
+      success: true,
+      emailSent: true,
+      message: `Thank you. We have emailed ${account.email} a link to complete the sign-up.`,
+    };
+  });
+
+  // SPEC §7 complete-signup {username, password, token}; guided completion sends a null password.
+  route(app, completeSignupEndpoint, async (body, request, reply) => {
+    let passwordHash: string | null = null;
+    if (body.password) {
+      if (!isAcceptablePassword(body.password, minimumPasswordLength.signup)) {
+        reply.code(400);
+        return invalidPassword;
+      }
+      passwordHash = await hashPassword(body.password);
+    }
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const claim = await claimEmailToken(tx, body.token.trim(), body.username, 'complete-signup');
+      if (!claim.ok) return claim;
+      const account = await queryOne<AccountRow>(
+        tx,
+        `UPDATE accounts SET email_verified = true, password_hash = COALESCE(password_hash, $3)
+          WHERE id = $1 AND email = $2 AND deleted_at IS NULL RETURNING *`,
+        [claim.row.account_id, claim.row.email, passwordHash],
+      );
+      return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
+    });
+    if (!outcome.ok) {
+      reply.code(outcome.reason === 'used' ? 409 : 400);
+      if (outcome.reason === 'expired') {
+        return {
+          success: false,
+          error: 'LinkExpired',
+          isExpired: true,
+          message: completeSignupExpiredMessage,
+        };
+      }
+      return outcome.reason === 'used'
+        ? {
+            success: false,
+            error: 'InviteConsumed',
+            message: 'It looks like this invitation has already been used.',
+          }
+        : { success: false, error: 'LinkInvalid', message: completeSignupFailedMessage };
+    }
+    await startSession(ctx, request, reply, outcome.account.id);
+    return {
+      success: true,
+      account: await accountView(ctx.db, outcome.account, ctx.config),
+      googlePay: { saveUrl: null },
+    };
+  });
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { requestVerificationResendEndpoint, verifyEmailEndpoint } from '#shared/api/joining.ts';
+import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
+import { accountView } from '../accounts/account-view.ts';
+import type { AppContext } from '../app-context.ts';
+import { queryOne } from '../db/database.ts';
+import { badRequest, tooManyRequests } from '../http/errors.ts';
+import { route } from '../http/routes.ts';
+import { requireSession, startSession } from '../sessions/session-plugin.ts';
+import {
+  claimEmailToken,
+  issueEmailToken,
+  verificationMail,
+  verifyEmailUrl,
+} from './verification-service.ts';
+
+export const resendLimitedMessage = "Wait a few more minutes as we've recently sent the email";
+export const verificationFailedMessage =
+  'We could not verify your email address with this link. Please check you opened the link in the newest email from us.';
+export const verificationExpiredMessage =
+  'This verification link has expired. Sign in and ask for a new one from My Details.';
+export const alreadyVerifiedMessage = 'Your email address is already verified.';
+
+export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // SPEC §4 Email verification: the link proves the address, verifies it and signs the member in.
+  route(app, verifyEmailEndpoint, async ({ username, token }, request, reply) => {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const claim = await claimEmailToken(tx, token, username, 'verify-email');
+      if (!claim.ok) return claim;
+      const account = await queryOne<AccountRow>(
+        tx,
+        `UPDATE accounts SET email_verified = true
+          WHERE id = $1 AND email = $2 AND deleted_at IS NULL RETURNING *`,
+        [claim.row.account_id, claim.row.email],
+      );
+      return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
+    });
+    if (!outcome.ok) {
+      if (outcome.reason === 'used') {
+        const row = await queryOne<{ email_verified: boolean }>(
+          ctx.db,
+          'SELECT email_verified FROM accounts WHERE email = $1 AND deleted_at IS NULL',
+          [username],
+        );
+        if (row?.email_verified) return { success: true, message: alreadyVerifiedMessage };
+      }
+      reply.code(400);
+      return outcome.reason === 'expired'
+        ? { success: false, error: 'LinkExpired', isExpired: true, message: verificationExpiredMessage }
+        : { success: false, error: 'LinkInvalid', message: verificationFailedMessage };
+    }
+    if (!outcome.account.can_sign_in) return { success: true, message: alreadyVerifiedMessage };
+    await startSession(ctx, request, reply, outcome.account.id);
+    return {
+      success: true,
+      account: await accountView(ctx.db, outcome.account, ctx.config),
+      googlePay: { saveUrl: null },
+    };
+  });
+
+  // SPEC §5: rate limited per account; the window is verificationResendWindowMinutes.
+  route(app, requestVerificationResendEndpoint, async (_body, request) => {
+    const session = requireSession(request);
+    const current = await findAccountById(ctx.db, session.accountId);
+    if (!current?.email) throw badRequest('We could not find your account. Please sign in again.');
+    if (current.email_verified) throw badRequest(alreadyVerifiedMessage, { error: 'AlreadyVerified' });
+    // The conditional update is the rate limit: two parallel requests cannot both send.
+    const claimed = await queryOne<AccountRow>(
+      ctx.db,
+      `UPDATE accounts SET verification_sent_at = now()
+        WHERE id = $1 AND email_verified = false
+          AND (verification_sent_at IS NULL OR verification_sent_at <= now() - make_interval(mins => $2))
+        RETURNING *`,
+      [current.id, ctx.config.verificationResendWindowMinutes],
+    );
+    if (!claimed?.email) throw tooManyRequests(resendLimitedMessage, { error: 'ResendLimited' });
+    const token = await issueEmailToken(
+      ctx,
+      ctx.db,
+      { id: claimed.id, email: claimed.email },
+      'verify-email',
+    );
+    try {
+      await ctx.mailer.send(
+        verificationMail(
+          ctx.config.title,
+          claimed.email,
+          claimed.full_name,
+          verifyEmailUrl(ctx, claimed.email, token),
+        ),
+      );
+    } catch (error) {
+      // Not sent: give the member their try back.
+      await ctx.db.query('UPDATE accounts SET verification_sent_at = $2 WHERE id = $1', [
+        claimed.id,
+        current.verification_sent_at,
+      ]);
+      throw error;
+    }
+    return { success: true, message: 'We have sent you a new verification email.' };
+  });
+}

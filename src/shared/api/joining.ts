@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { emailField, outcome, outcomeSchema, signedInSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+/** Emailed tokens are 256-bit base64url strings; anything else is a mangled link. */
+export const emailedToken = z.string().trim().min(1).max(200);
+
+/** SPEC §8 invitation codes the screens handle. */
+export const inviteCodes = [
+  'LinkInvalid',
+  'NotFound',
+  'LinkResent',
+  'LinkExpired',
+  'LinkStale',
+  'InviteConsumed',
+  'ServiceError',
+] as const;
+export type InviteCode = (typeof inviteCodes)[number];
+
+/** SPEC §3 Invite details, plus who the invitation is from (§2) and whether a password is asked. */
+export const inviteCustomerSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  existingCustomer: z.boolean(),
+});
+
+export const acceptInviteStatusEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/accept-invite-status',
+  request: z.object({ token: z.string().max(500) }),
+  response: z.object({
+    ...outcome,
+    customer: inviteCustomerSchema.optional(),
+    /** The stylist or team the invitation is from. */
+    invitedBy: z.string().nullable().optional(),
+    /** A password is asked of a new customer when magic-link logins are off (SPEC §2, §5). */
+    passwordRequired: z.boolean().optional(),
+    isExpired: z.boolean().optional(),
+  }),
+});
+
+const allowMarketing = z.boolean({ error: 'Choose whether you would like to hear from us by email' });
+const allowMarketingWhatsApp = z.boolean().nullable().optional();
+
+export const acceptInviteEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/accept-invite',
+  request: z.object({
+    token: z.string().max(500),
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    password: z.string().max(1024).nullable().optional(),
+    fullName: z.string().max(200).optional(),
+    allowMarketing,
+    allowMarketingWhatsApp,
+  }),
+  response: signedInSchema.extend({
+    isExpired: z.boolean().optional(),
+    invalidPassword: z.boolean().optional(),
+  }),
+});
+
+/** SPEC §5 sign-up: over 17 and agreement to the scheme terms and privacy policy. */
+const confirmations = {
+  confirmAge: z.literal(true, { error: 'Confirm that you are over 17' }),
+  acceptTerms: z.literal(true, { error: 'Agree to the terms and privacy policy' }),
+};
+
+export const signupEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/signup',
+  request: z.object({
+    username: emailField,
+    password: z.string().max(1024).nullable().optional(),
+    name: z.string().trim().min(1, 'Enter your name').max(200),
+    allowMarketing,
+    allowMarketingWhatsApp,
+    ...confirmations,
+  }),
+  response: signedInSchema.extend({
+    verificationRequired: z.boolean().optional(),
+    invalidPassword: z.boolean().optional(),
+  }),
+});
+
+/** The in-store VIP signup (/store/signup/:token?): the customer finishes from the emailed link. */
+export const guidedSignupEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/guided-signup',
+  request: z.object({
+    username: emailField,
+    name: z.string().trim().min(1, 'Enter your name').max(200),
+    allowMarketing,
+    allowMarketingWhatsApp,
+    /** The optional :token of /store/signup/:token: which store or stylist signed the customer up. */
+    storeToken: z.string().trim().max(100).nullable().optional(),
+    ...confirmations,
+  }),
+  response: outcomeSchema.extend({ emailSent: z.boolean().optional() }),
+});
+
+export const completeSignupEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/complete-signup',
+  request: z.object({
+    username: z.string().trim().toLowerCase().max(254),
+    password: z.string().max(1024).nullable().optional(),
+    token: z.string().max(500),
+  }),
+  response: signedInSchema.extend({
+    invalidPassword: z.boolean().optional(),
+    isExpired: z.boolean().optional(),
+  }),
+});
+
+export const verifyEmailEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/verify-email',
+  request: z.object({
+    username: z.string().trim().toLowerCase().max(254),
+    token: z.string().max(500),
+  }),
+  response: signedInSchema.extend({ isExpired: z.boolean().optional() }),
+});
+
+export const requestVerificationResendEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/request-verification-resend',
+  request: z.object({}),
+  response: outcomeSchema,
+});
+
+/** Partner API / operator CLI: staff invite someone. */
+export const createInviteRequest = z.object({
+  email: emailField,
+  name: z.string().trim().min(1, 'Enter the name of the person invited').max(200),
+  from: z.string().trim().min(1).max(200).nullable().optional(),
+  /** Staff know the person as an existing customer (no password; email locked). */
+  existing: z.boolean().optional(),
+});
+
+export const createInviteResponse = z.object({
+  success: z.literal(true),
+  invite: z.object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    invitedBy: z.string().nullable(),
+    existingCustomer: z.boolean(),
+    expiresAt: z.string(),
+    acceptUrl: z.string(),
+  }),
+});
+
+export type AcceptInviteStatusResponse = z.output<typeof acceptInviteStatusEndpoint.response>;
+export type AcceptInviteRequest = z.input<typeof acceptInviteEndpoint.request>;
+export type AcceptInviteResponse = z.output<typeof acceptInviteEndpoint.response>;
+export type SignupRequest = z.input<typeof signupEndpoint.request>;
+export type SignupResponse = z.output<typeof signupEndpoint.response>;
+export type GuidedSignupRequest = z.input<typeof guidedSignupEndpoint.request>;
+export type GuidedSignupResponse = z.output<typeof guidedSignupEndpoint.response>;
+export type CompleteSignupResponse = z.output<typeof completeSignupEndpoint.response>;
+export type VerifyEmailResponse = z.output<typeof verifyEmailEndpoint.response>;
