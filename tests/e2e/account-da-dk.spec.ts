@@ -14,5 +14,8 @@ test.describe('locale da-DK (SPEC §1)', () => {
     const month = new Intl.DateTimeFormat('da-DK', { month: 'long', year: 'numeric' }).format(new Date());
     await expect(page.getByText(`Medlem siden ${month}`)).toBeVisible();
     await expect(page.getByText('Bekræftet')).toBeVisible();
+    // The public pages come from the Danish Markdown files.
+    await page.goto('/help/faq');
+    await expect(page.getByRole('heading', { name: 'Hvornår får jeg mine point?' })).toBeVisible();
   });
 });
