@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { registerInviteRoutes } from './invites/invite-routes.ts';
+import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
@@ -13,6 +14,7 @@ import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignupRoutes } from './signup/signup-routes.ts';
 import { registerVerificationRoutes } from './verification/verification-routes.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
+import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
 
 export interface BuildAppOptions {
@@ -43,6 +45,8 @@ export async function buildApp(
   registerAuthRoutes(app, context);
   registerAccountRoutes(app, context);
   registerPublicContentRoutes(app, context);
+  await registerWalletRoutes(app, context);
+  await registerNikeLinkRoutes(app, context);
   registerInviteRoutes(app, context);
   registerSignupRoutes(app, context);
   registerVerificationRoutes(app, context);

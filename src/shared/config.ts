@@ -78,6 +78,82 @@ export const configSchema = publicConfigSchema.extend({
    * locale subfolder such as da-DK/). Default: the scheme's own pages in ./content.
    */
   contentDir: z.string().min(1).nullable().default(null),
+  /** Apple and Google Wallet passes (SPEC §1, §7): see src/server/wallet/. */
+  wallet: z
+    .strictObject({
+      /** How long the onboarding step's wallet token (?token=) lets an invitee fetch their passes. */
+      tokenExpiryMinutes: z.number().int().min(1).max(1440).default(60),
+      /** Pass colours, as CSS rgb() or hex. */
+      backgroundColor: z.string().default('rgb(18, 18, 18)'),
+      foregroundColor: z.string().default('rgb(255, 255, 255)'),
+      labelColor: z.string().default('rgb(168, 128, 63)'),
+      apple: z
+        .strictObject({
+          passTypeIdentifier: z.string().min(1).default('pass.com.example.members'),
+          teamIdentifier: z.string().min(1).default('DEVTEAM000'),
+          /** PEM files of the Pass Type ID certificate, its key and Apple's WWDR certificate. Unset: a
+           * development certificate is generated under DATA_DIR (passes will not install on a phone). */
+          signerCertPath: z.string().min(1).nullable().default(null),
+          signerKeyPath: z.string().min(1).nullable().default(null),
+          /** Passphrase of the signer key, if it has one (or env APPLE_PASS_KEY_PASSPHRASE). */
+          signerKeyPassphrase: z.string().nullable().default(null),
+          wwdrCertPath: z.string().min(1).nullable().default(null),
+          /** Pushes "pass changed" to devices through APNs; off by default. */
+          apns: z
+            .strictObject({
+              enabled: z.boolean().default(false),
+              /** api.push.apple.com (production) or api.sandbox.push.apple.com. */
+              host: z.string().default('api.push.apple.com'),
+              /** Seconds between sweeps that look for changed passes. */
+              sweepSeconds: z.number().int().min(5).max(3600).default(60),
+            })
+            .default({ enabled: false, host: 'api.push.apple.com', sweepSeconds: 60 }),
+        })
+        .default({
+          passTypeIdentifier: 'pass.com.example.members',
+          teamIdentifier: 'DEVTEAM000',
+          signerCertPath: null,
+          signerKeyPath: null,
+          signerKeyPassphrase: null,
+          wwdrCertPath: null,
+          apns: { enabled: false, host: 'api.push.apple.com', sweepSeconds: 60 },
+        }),
+      google: z
+        .strictObject({
+          /** The Google Wallet issuer id; loyalty class and objects are named <issuerId>.<suffix>. */
+          issuerId: z.string().regex(/^\d+$/).default('3388000000000000000'),
+          classSuffix: z
+            .string()
+            .regex(/^[\w.-]+$/)
+            .default('members_loyalty'),
+          /** Path of the service-account JSON key file. Unset: a development key under DATA_DIR. */
+          serviceAccountKeyPath: z.string().min(1).nullable().default(null),
+        })
+        .default({
+          issuerId: '3388000000000000000',
+          classSuffix: 'members_loyalty',
+          serviceAccountKeyPath: null,
+        }),
+    })
+    .prefault({}),
+  /** The sportswear (Nike) account link: an OAuth 2 / OpenID provider. Unset issuer and endpoints:
+   * a local development provider is started (never in production). */
+  nikeLink: z
+    .strictObject({
+      /** Issuer URL with OpenID discovery (…/.well-known/openid-configuration)… */
+      issuer: url.nullable().default(null),
+      /** …or the endpoints themselves. */
+      authorizationEndpoint: url.nullable().default(null),
+      tokenEndpoint: url.nullable().default(null),
+      userinfoEndpoint: url.nullable().default(null),
+      clientId: z.string().min(1).default('members-web'),
+      /** Or env NIKE_CLIENT_SECRET. */
+      clientSecret: z.string().nullable().default(null),
+      scopes: z.string().min(1).default('openid'),
+      /** Minutes a started link may take to come back. */
+      attemptExpiryMinutes: z.number().int().min(1).max(60).default(10),
+    })
+    .prefault({}),
   /** Error reporting: when set, the viewer hands it to the browser. */
   sentry: z
     .strictObject({ dsn: url, environment: z.string().min(1).default('production') })

@@ -2,7 +2,11 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app.tsx';
 import type { Boot } from './boot.ts';
+import { daDK } from './i18n/da-DK.ts';
+import { registerMessages } from './i18n/messages.tsx';
 import { TitleSinkContext } from './ui/page-title.tsx';
+
+registerMessages('da-DK', daDK);
 
 /** Server rendering of the first paint for anonymous visitors (Landing, Sign in); see web-host.ts. */
 export function render(url: string, boot: Boot): { html: string; title: string } {

@@ -3,9 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
+import { loadMessages } from './i18n/messages.tsx';
 import './ui/global.css';
 
 const boot = readBoot();
+await loadMessages(boot.config.locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('no #root element');
 

@@ -92,8 +92,6 @@ export function AppRoutes({ status }: { status: number }) {
         />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/405" element={<ErrorScreen status={405} />} />
-        <Route path="/shell-home/*" element={<ShellRedirect />} />
-        <Route path="/shell-generic/*" element={<ShellRedirect />} />
 
         {/* Public and shell routes */}
         {config.externalTermsUrl ? null : (
@@ -161,11 +159,6 @@ function HomeRoute() {
   if (state.status !== 'authenticated') return <LandingScreen />;
   if (state.homeRedirect) return <ExternalRedirect to={state.homeRedirect} />;
   return <HomeScreen />;
-}
-
-/** SPEC §2: shell-home and shell-generic paths (with a build suffix) go to /. */
-function ShellRedirect() {
-  return <Navigate to="/" replace />;
 }
 
 /** Leaves the app for another address, saying so meanwhile. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useSession } from './session/session-context.tsx';
 import { NotFoundScreen } from './ui/error-screen.tsx';
 
@@ -19,9 +19,17 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** SPEC §2: unknown paths show not-found when signed in, and redirect to / when not. */
+/** App-shell paths of an installed app, with or without a build suffix: /shell-home-4f2a, /shell-generic/4f2a. */
+const shellPath = /^\/shell-(home|generic)([-/][\w.-]*)?$/;
+
+/**
+ * SPEC §2: unknown paths show not-found when signed in, and redirect to / when not; shell-home and
+ * shell-generic paths go to / either way.
+ */
 export function UnknownPath() {
   const { state } = useSession();
+  const { pathname } = useLocation();
+  if (shellPath.test(pathname)) return <Navigate to="/" replace />;
   if (state.status === 'loading') return null;
   if (state.status === 'authenticated') return <NotFoundScreen />;
   return <Navigate to="/" replace />;

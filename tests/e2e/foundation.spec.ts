@@ -103,3 +103,16 @@ test.describe('without JavaScript (§1)', () => {
     await expect(page.getByRole('heading', { name: 'Members Club' })).toBeVisible();
   });
 });
+
+test('shell paths with a build suffix go to / when signed in (§2)', async ({
+  page,
+  createMember,
+  signIn,
+}) => {
+  await signIn(page, await createMember({ name: 'Shell Member' }));
+  await page.goto('/shell-home-4f2a9c');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Hello, Shell Member' })).toBeVisible();
+  await page.goto('/shell-generic/4f2a9c');
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -20,6 +20,7 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
     pending: number;
     email_consent: string | null;
     whatsapp_consent: string | null;
+    nike_linked: boolean;
   }>(
     db,
     `SELECT
@@ -28,7 +29,8 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'
-           ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent`,
+           ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent,
+         EXISTS (SELECT 1 FROM nike_links WHERE account_id = $1) AS nike_linked`,
     [account.id],
   );
   const rate = await currentBurnRate(db);
@@ -68,6 +70,7 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
       marketingConsentWhatsApp: toChoice(derived?.whatsapp_consent),
       type: { name: account.membership_type, allowedCurrencies: config.allowedCurrencies },
     },
+    nikeLinked: derived?.nike_linked ?? false,
   };
 }
 

@@ -34,19 +34,29 @@ export function sessionService(config: Config) {
       return { token, tokenHash };
     },
 
-    /** The live session for a cookie token, touching its idle clock; null when unknown or expired. */
+    /**
+     * The live session for a cookie token; null when unknown or expired. The idle clock is written at
+     * most once a minute, so reading pages does not turn every request into a database write.
+     */
     async resolve(db: Queryable, token: string): Promise<Session | null> {
-      const row = await queryOne<{ token_hash: string; account_id: string; passkey_id: string | null }>(
+      const row = await queryOne<{
+        token_hash: string;
+        account_id: string;
+        passkey_id: string | null;
+        stale: boolean;
+      }>(
         db,
-        `UPDATE sessions s SET last_seen_at = now()
-         FROM accounts a
-         WHERE s.token_hash = $1 AND a.id = s.account_id
+        `SELECT s.token_hash, s.account_id, s.passkey_id, s.last_seen_at < now() - interval '1 minute' AS stale
+         FROM sessions s JOIN accounts a ON a.id = s.account_id
+         WHERE s.token_hash = $1
            AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
-           AND a.deleted_at IS NULL AND a.can_sign_in
-         RETURNING s.token_hash, s.account_id, s.passkey_id`,
+           AND a.deleted_at IS NULL AND a.can_sign_in`,
         [hashToken(token), idleMs / 1000],
       );
-      return row ? { tokenHash: row.token_hash, accountId: row.account_id, passkeyId: row.passkey_id } : null;
+      if (!row) return null;
+      if (row.stale)
+        await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [row.token_hash]);
+      return { tokenHash: row.token_hash, accountId: row.account_id, passkeyId: row.passkey_id };
     },
 
     async destroy(db: Queryable, tokenHash: string): Promise<void> {

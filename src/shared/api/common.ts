@@ -52,6 +52,8 @@ export const accountSchema = z.object({
     marketingConsentWhatsApp: consentChoiceSchema,
     type: z.object({ name: z.string(), allowedCurrencies: z.array(z.string()) }),
   }),
+  /** Whether a sportswear (Nike) account is linked (SPEC §4 Nike link; shown on My details). */
+  nikeLinked: z.boolean().optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

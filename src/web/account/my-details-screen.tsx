@@ -5,6 +5,7 @@ import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { NikeLinkStatus } from '../nike/nike-link-status.tsx';
 import { PurchaseHistory } from '../points/purchase-history.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
@@ -90,6 +91,7 @@ export default function MyDetailsScreen() {
             <Link to="/help/privacy">{a.deleteAccount}</Link>
           </li>
         </ul>
+        <NikeLinkStatus account={account} />
       </nav>
 
       <PurchaseHistory />

@@ -5,6 +5,7 @@ import { registerPasskey } from '../credentials/register-passkey.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
+import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './joining.module.css';
 
 /** Links to the scheme terms and the privacy policy, wherever configuration puts them. */
@@ -60,10 +61,11 @@ export function SuccessStep({
         {m.successHeading}
       </h1>
       <Alert kind="success">{m.successBody(config.title)}</Alert>
-      {/* WALLET BADGES: the lead drops <WalletBadges /> from src/web/wallet/wallet-badges.tsx in here at merge. */}
       <div className={styles.wallet} data-testid="wallet-onboarding">
         <h2>{m.walletHeading}</h2>
         <p>{m.walletBody}</p>
+        {/* The member is signed in by now, so the badges need no onboarding token. */}
+        <WalletBadges />
       </div>
       <div className={styles.actions}>
         <Button onClick={config.enableWebAuthnLogins ? onContinue : onContinueToAccount}>{m.continue}</Button>

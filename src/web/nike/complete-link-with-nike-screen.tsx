@@ -1,6 +1,97 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ResponseOf } from '#shared/api/endpoint.ts';
+import type { completeLinkWithNikeEndpoint } from '#shared/api/nike-link.ts';
+import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { ButtonLink } from '../ui/button.tsx';
+import { Alert } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+import { usePageTitle } from '../ui/page-title.tsx';
+import styles from './nike.module.css';
 
+type CompleteResponse = ResponseOf<typeof completeLinkWithNikeEndpoint>;
+
+/**
+ * SPEC §2 /complete-link-with-nike (code, error, error_description), §4 and §8 Nike link: requires
+ * sign-in; on success goes to / with the completion message; on failure shows the message and a
+ * Connect link to /link-with-nike; neither code nor error shows the sign-in technical problem.
+ */
 export default function CompleteLinkWithNikeScreen() {
-  return <PlaceholderScreen title={useMessages().titles.nikeAccount} />;
+  const messages = useMessages();
+  const m = messages.nike;
+  usePageTitle(messages.titles.nikeAccount);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const error = params.get('error');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [signInRequired, setSignInRequired] = useState(false);
+  const sent = useRef(false);
+  const signedIn = session.state.status === 'authenticated';
+  const { refresh } = session;
+
+  useEffect(() => {
+    if (!signedIn || sent.current || (!code && !error)) return;
+    // A code works once: never send it twice, even if the screen renders again.
+    sent.current = true;
+    void (async () => {
+      const result = await callApi<CompleteResponse>('/api/complete-link-with-nike', {
+        body: { code, state: params.get('state'), error, errorDescription: params.get('error_description') },
+      });
+      if (result && typeof result === 'object' && result.success) {
+        await refresh();
+        navigate('/', { replace: true, state: { modalMessage: result.message ?? m.linked } });
+        return;
+      }
+      if (result && typeof result === 'object' && result.errorCode === 'LOGIN_REQUIRED') {
+        setSignInRequired(true);
+        return;
+      }
+      setFailure(
+        result && typeof result === 'object' && result.message ? result.message : m.technicalProblem,
+      );
+    })();
+  }, [signedIn, code, error, params, navigate, refresh, m.linked, m.technicalProblem]);
+
+  let body: ReactNode;
+  if (session.state.status === 'loading') {
+    body = null;
+  } else if (!signedIn || signInRequired) {
+    body = (
+      <>
+        <Alert kind="info">{m.signInRequired}</Alert>
+        <ButtonLink to="/signin">{m.signIn}</ButtonLink>
+      </>
+    );
+  } else if (!code && !error) {
+    body = <Failure message={m.signInProblem} connect={m.connect} />;
+  } else if (failure) {
+    body = <Failure message={failure} connect={m.connect} />;
+  } else {
+    body = (
+      <p role="status" aria-live="polite">
+        {m.completing}
+      </p>
+    );
+  }
+  return (
+    <Page narrow>
+      <div className={styles.panel}>
+        <h1>{m.heading}</h1>
+        {body}
+      </div>
+    </Page>
+  );
+}
+
+function Failure({ message, connect }: { message: string; connect: string }) {
+  return (
+    <>
+      <Alert kind="error">{message}</Alert>
+      <ButtonLink to="/link-with-nike">{connect}</ButtonLink>
+    </>
+  );
 }

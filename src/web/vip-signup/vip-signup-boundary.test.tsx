@@ -23,6 +23,10 @@ function renderBoundary(child: React.ReactNode) {
   );
 }
 
+function Missing(): React.ReactNode {
+  throw new ChunkLoadError('missing');
+}
+
 function Broken(): React.ReactNode {
   throw new Error('guided signup exploded');
 }
@@ -55,9 +59,6 @@ describe('VIP Signup screen (SPEC §2, §8)', () => {
   });
 
   it('vip signup: a screen whose script failed to load says so and offers Reload (§8 chunk-load error)', async () => {
-    function Missing(): React.ReactNode {
-      throw new ChunkLoadError('missing');
-    }
     await act(async () => {
       renderBoundary(<Missing />);
     });

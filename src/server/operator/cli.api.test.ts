@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
+import { runCli } from './cli.ts';
+
+let t: TestApp;
+let output: string[];
+let errors: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${port}`);
+  vi.stubEnv('PARTNER_API_KEY', testPartnerKey);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await t.close();
+});
+
+function capture() {
+  output = [];
+  errors = [];
+  vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));
+  vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('operator CLI (npm run loyalty)', () => {
+  it('member create: creates a member who can then sign in, and prints the card number', async () => {
+    capture();
+    const code = await runCli([
+      'member',
+      'create',
+      '--email',
+      'Staff.Made@Example.com',
+      '--name',
+      'Kim Lee',
+      '--password',
+      'a-good-password',
+    ]);
+    expect(code).toBe(0);
+    expect(output.join('\n')).toMatch(
+      /Created member Kim Lee <staff\.made@example\.com>, card number 63\d{11}/,
+    );
+    const login = await t
+      .client()
+      .post('/api/login', { username: 'staff.made@example.com', password: 'a-good-password' });
+    expect(login.status).toBe(200);
+  });
+
+  it('member create: a duplicate email exits non-zero with a clear message and changes nothing', async () => {
+    capture();
+    await runCli(['member', 'create', '--email', 'dup@example.com', '--name', 'First']);
+    const code = await runCli(['member', 'create', '--email', 'dup@example.com', '--name', 'Second']);
+    expect(code).toBe(1);
+    expect(errors.join('\n')).toContain('A member with the email dup@example.com already exists.');
+    const rows = await t.ctx.db.query<{ full_name: string }>(
+      "SELECT full_name FROM accounts WHERE email = 'dup@example.com'",
+    );
+    expect(rows.map((r) => r.full_name)).toEqual(['First']);
+  });
+
+  it('member create: missing --name exits non-zero and says what is needed', async () => {
+    capture();
+    expect(await runCli(['member', 'create', '--email', 'x@example.com'])).toBe(1);
+    expect(errors.join('\n')).toContain('member create needs --email and --name.');
+  });
+
+  it('member create: a weak password is refused with the §5 message', async () => {
+    capture();
+    expect(
+      await runCli([
+        'member',
+        'create',
+        '--email',
+        'weak@example.com',
+        '--name',
+        'W',
+        '--password',
+        'password',
+      ]),
+    ).toBe(1);
+    expect(errors.join('\n')).toContain("The password you entered doesn't meet the requirements");
+  });
+
+  it('demo: seeds the demo member once and prints how to sign in', async () => {
+    capture();
+    expect(await runCli(['demo'])).toBe(0);
+    expect(output.join('\n')).toMatch(/Demo data created\. Sign in at .*\/signin as demo@example\.com/);
+    expect(await runCli(['demo'])).toBe(0);
+    expect(output.join('\n')).toMatch(/Demo data already present/);
+  });
+
+  it('an unknown command prints the usage and exits 2', async () => {
+    capture();
+    expect(await runCli(['frobnicate'])).toBe(2);
+    expect(errors.join('\n')).toMatch(/Unknown command: frobnicate[\s\S]*member create --email E --name N/);
+  });
+
+  it('no server answering: a clear message naming the URL', async () => {
+    capture();
+    vi.stubEnv('LOYALTY_URL', 'http://127.0.0.1:9');
+    expect(await runCli(['demo'])).toBe(1);
+    expect(errors.join('\n')).toContain('No loyalty server answers at http://127.0.0.1:9');
+    vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+  });
+
+  it('the partner API refuses a wrong key', async () => {
+    const res = await t.client().request(
+      'POST',
+      '/partner/v1/members',
+      { email: 'k@example.com', name: 'K' },
+      {
+        authorization: 'Bearer wrong',
+      },
+    );
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,140 @@
+import { PKPass } from 'passkit-generator';
+import type { Config } from '#shared/config.ts';
+import type { AppleCredentials } from './credentials.ts';
+import { formatMoney, type PassContent, passStrings } from './pass-content.ts';
+import { brandMark, parseColour } from './png.ts';
+
+export interface ApplePassInput {
+  content: PassContent;
+  serialNumber: string;
+  authenticationToken: string;
+  /** Where devices reach the PassKit web service (Apple appends /v1/…). */
+  webServiceURL: string;
+  /** The members site, shown on the back of the pass. */
+  origin: string;
+}
+
+const artworkCache = new Map<string, Record<string, Buffer>>();
+
+/** The generated brand artwork: icon and logo at 1x, 2x and 3x. */
+function artwork(config: Config): Record<string, Buffer> {
+  const key = `${config.wallet.labelColor}|${config.wallet.backgroundColor}`;
+  const cached = artworkCache.get(key);
+  if (cached) return cached;
+  const accent = parseColour(config.wallet.labelColor);
+  const background = parseColour(config.wallet.backgroundColor);
+  const files: Record<string, Buffer> = {};
+  for (const [scale, suffix] of [
+    [1, ''],
+    [2, '@2x'],
+    [3, '@3x'],
+  ] as const) {
+    files[`icon${suffix}.png`] = brandMark(29 * scale, accent, [...background, 255]);
+    files[`logo${suffix}.png`] = brandMark(50 * scale, accent, null);
+  }
+  artworkCache.set(key, files);
+  return files;
+}
+
+/**
+ * A signed store-card .pkpass (SPEC §1, §7 passkit): the member's name, card number as a CODE128
+ * barcode with the number as its text (QR for devices without CODE128, such as Apple Watch),
+ * points, pending points, cash balance, member since; brand title, logo and colours; en and da
+ * strings. passkit-generator writes the manifest (SHA-1 of every file) and the PKCS #7 signature.
+ */
+export function buildApplePass(config: Config, credentials: AppleCredentials, input: ApplePassInput): Buffer {
+  const { content } = input;
+  const apple = config.wallet.apple;
+  const passJson = {
+    formatVersion: 1,
+    passTypeIdentifier: apple.passTypeIdentifier,
+    teamIdentifier: apple.teamIdentifier,
+    serialNumber: input.serialNumber,
+    authenticationToken: input.authenticationToken,
+    webServiceURL: input.webServiceURL,
+    organizationName: config.title,
+    description: 'DESCRIPTION',
+    logoText: config.title,
+    backgroundColor: config.wallet.backgroundColor,
+    foregroundColor: config.wallet.foregroundColor,
+    labelColor: config.wallet.labelColor,
+    sharingProhibited: true,
+    storeCard: {
+      headerFields: [
+        {
+          key: 'points',
+          label: 'POINTS',
+          value: content.pointsBalance,
+          numberStyle: 'PKNumberStyleDecimal',
+          changeMessage: 'POINTS_CHANGED',
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
+      primaryFields: [{ key: 'name', label: 'MEMBER', value: content.fullName }],
+      secondaryFields: [
+        {
+          key: 'pending',
+          label: 'PENDING',
+          value: content.pendingPointsBalance,
+          numberStyle: 'PKNumberStyleDecimal',
+        },
+        {
+          key: 'cash',
+          label: 'CASH',
+          value: content.cashBalance / 100,
+          currencyCode: content.currency,
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
+      auxiliaryFields: [
+        { key: 'memberSince', label: 'MEMBER_SINCE', value: content.memberSince },
+        {
+          key: 'cardNumber',
+          label: 'CARD_NUMBER',
+          value: content.cardNumber,
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
+      backFields: [
+        { key: 'about', label: 'ABOUT', value: 'ABOUT_TEXT' },
+        {
+          key: 'cashText',
+          label: 'CASH',
+          value: formatMoney(content.cashBalance, content.currency, config.locale),
+        },
+        {
+          key: 'account',
+          label: 'ACCOUNT',
+          value: `${input.origin}/`,
+          dataDetectorTypes: ['PKDataDetectorTypeLink'],
+        },
+      ],
+    },
+    barcodes: [
+      {
+        format: 'PKBarcodeFormatCode128',
+        message: content.cardNumber,
+        messageEncoding: 'iso-8859-1',
+        altText: content.cardNumber,
+      },
+      {
+        format: 'PKBarcodeFormatQR',
+        message: content.cardNumber,
+        messageEncoding: 'iso-8859-1',
+        altText: content.cardNumber,
+      },
+    ],
+  };
+  const pass = new PKPass(
+    { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...artwork(config) },
+    {
+      signerCert: credentials.signerCert,
+      signerKey: credentials.signerKey,
+      wwdr: credentials.wwdr,
+      ...(credentials.signerKeyPassphrase ? { signerKeyPassphrase: credentials.signerKeyPassphrase } : {}),
+    },
+  );
+  pass.localize('en', passStrings['en-GB']);
+  pass.localize('da', passStrings['da-DK']);
+  return pass.getAsBuffer();
+}

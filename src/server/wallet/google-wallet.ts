@@ -1,0 +1,95 @@
+import { importPKCS8, SignJWT } from 'jose';
+import type { Config } from '#shared/config.ts';
+import type { GoogleServiceAccount } from './credentials.ts';
+import { formatMoney, type PassContent, passStrings } from './pass-content.ts';
+
+export const googleSaveUrlPrefix = 'https://pay.google.com/gp/v/save/';
+
+const keyCache = new WeakMap<GoogleServiceAccount, Promise<CryptoKey>>();
+
+function signingKey(account: GoogleServiceAccount): Promise<CryptoKey> {
+  let key = keyCache.get(account);
+  if (!key) {
+    key = importPKCS8(account.private_key, 'RS256');
+    keyCache.set(account, key);
+  }
+  return key;
+}
+
+/** Google Wallet ids are "<issuerId>.<suffix>" with only word characters, dots and dashes. */
+function walletId(config: Config, suffix: string): string {
+  return `${config.wallet.google.issuerId}.${suffix.replace(/[^\w.-]/g, '_')}`;
+}
+
+function colourHex(colour: string): string {
+  const rgb = /^rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$/i.exec(colour);
+  if (!rgb) return colour;
+  return `#${[rgb[1], rgb[2], rgb[3]].map((v) => Number(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The loyalty class (the programme) and the member's loyalty object, as Google Wallet's REST API names them. */
+export function loyaltyObjects(config: Config, content: PassContent, origin: string) {
+  const words = passStrings[config.locale];
+  const classId = walletId(config, config.wallet.google.classSuffix);
+  const loyaltyClass = {
+    id: classId,
+    issuerName: config.title,
+    programName: config.title,
+    programLogo: {
+      sourceUri: { uri: `${origin}/wallet/logo.png` },
+      contentDescription: { defaultValue: { language: config.locale, value: config.title } },
+    },
+    hexBackgroundColor: colourHex(config.wallet.backgroundColor),
+    reviewStatus: 'UNDER_REVIEW',
+    countryCode: config.locale === 'da-DK' ? 'DK' : 'GB',
+    homepageUri: { uri: `${origin}/`, description: words.ACCOUNT },
+  };
+  const loyaltyObject = {
+    id: walletId(config, `member-${content.cardNumber}`),
+    classId,
+    state: 'ACTIVE',
+    accountId: content.cardNumber,
+    accountName: content.fullName,
+    loyaltyPoints: { label: words.POINTS, balance: { int: content.pointsBalance } },
+    secondaryLoyaltyPoints: { label: words.PENDING, balance: { int: content.pendingPointsBalance } },
+    barcode: { type: 'CODE_128', value: content.cardNumber, alternateText: content.cardNumber },
+    textModulesData: [
+      {
+        id: 'cash_balance',
+        header: words.CASH,
+        body: formatMoney(content.cashBalance, content.currency, config.locale),
+      },
+      { id: 'member_since', header: words.MEMBER_SINCE, body: content.memberSince },
+    ],
+    linksModuleData: { uris: [{ id: 'account', uri: `${origin}/`, description: words.ACCOUNT }] },
+  };
+  return { loyaltyClass, loyaltyObject };
+}
+
+/**
+ * The "Save to Google Wallet" link (SPEC §7 google-pay/pass): a JWT signed RS256 with the service
+ * account's key that carries the class and the member's object, so no call to Google is needed.
+ */
+export async function googleSaveUrl(
+  config: Config,
+  account: GoogleServiceAccount,
+  content: PassContent,
+  origin: string,
+): Promise<string> {
+  const { loyaltyClass, loyaltyObject } = loyaltyObjects(config, content, origin);
+  const jwt = await new SignJWT({
+    typ: 'savetowallet',
+    origins: [origin],
+    payload: { loyaltyClasses: [loyaltyClass], loyaltyObjects: [loyaltyObject] },
+  })
+    .setProtectedHeader({
+      alg: 'RS256',
+      typ: 'JWT',
+      ...(account.private_key_id ? { kid: account.private_key_id } : {}),
+    })
+    .setIssuer(account.client_email)
+    .setAudience('google')
+    .setIssuedAt()
+    .sign(await signingKey(account));
+  return `${googleSaveUrlPrefix}${jwt}`;
+}

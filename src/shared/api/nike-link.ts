@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emptyRequestSchema, outcome } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+/** SPEC §7 POST /api/link-with-nike: where to send the browser to sign in at the provider. */
+export const linkWithNikeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/link-with-nike',
+  request: emptyRequestSchema,
+  response: z.object({ ...outcome, link: z.string().optional(), errorCode: z.string().optional() }),
+});
+
+/**
+ * SPEC §7 POST /api/complete-link-with-nike: the provider's answer, passed on from the callback's
+ * query. `state` is the OAuth state the provider returned alongside the code (checked against the
+ * session that started the link).
+ */
+export const completeLinkWithNikeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/complete-link-with-nike',
+  request: z.object({
+    code: z.string().max(2048).nullish(),
+    state: z.string().max(512).nullish(),
+    error: z.string().max(256).nullish(),
+    errorDescription: z.string().max(2048).nullish(),
+  }),
+  response: z.object({ ...outcome, errorCode: z.string().optional() }),
+});

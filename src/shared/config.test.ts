@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig, parseConfig, toPublicConfig } from './config.ts';
+
+describe('configuration (SPEC §1, §6)', () => {
+  it('defaults are the described configuration', () => {
+    expect(defaultConfig).toMatchObject({
+      selfSignupEnabled: false,
+      selfProfileUpdateEnabled: false,
+      enablePointsExchange: false,
+      enableCardPIN: false,
+      enableTelephoneNumber: true,
+      enableMagicLinkLogins: true,
+      enableWebAuthnLogins: true,
+      customerType: 'personal-shopping',
+      locale: 'en-GB',
+      termsPagePath: '/terms',
+      privacyPagePath: '/privacy-policy',
+      privacyPolicyUrl: null,
+      alternativeLandingEnabled: false,
+      guidedSignupEnabled: false,
+    });
+  });
+
+  it('a file overrides single keys and keeps the other defaults', () => {
+    const config = parseConfig({ enablePointsExchange: true, locale: 'da-DK', title: 'Nordic Club' });
+    expect(config.enablePointsExchange).toBe(true);
+    expect(config.locale).toBe('da-DK');
+    expect(config.title).toBe('Nordic Club');
+    expect(config.enableMagicLinkLogins).toBe(true);
+  });
+
+  it('an invalid value stops with a message naming the key', () => {
+    expect(() => parseConfig({ enablePointsExchange: 'yes' })).toThrow(/enablePointsExchange/);
+    expect(() => parseConfig({ locale: 'fr-FR' })).toThrow(/locale/);
+    expect(() => parseConfig({ privacyPolicyUrl: 'not a url' })).toThrow(/privacyPolicyUrl/);
+    expect(() => parseConfig({ chatWidget: { enabled: 'no' } })).toThrow(/chatWidget\.enabled/);
+  });
+
+  it('an unknown key is refused and named, so a typo cannot silently do nothing', () => {
+    expect(() => parseConfig({ enablePointExchange: true })).toThrow(/enablePointExchange/);
+  });
+
+  it('the public part carries the switches and no server-only key', () => {
+    const publicConfig = toPublicConfig(
+      parseConfig({ emailFrom: 'club@example.com', returnsWindowDays: 14 }),
+    );
+    expect(publicConfig).toHaveProperty('enableMagicLinkLogins', true);
+    expect(publicConfig).not.toHaveProperty('emailFrom');
+    expect(publicConfig).not.toHaveProperty('returnsWindowDays');
+    expect(publicConfig).not.toHaveProperty('sentry');
+  });
+});

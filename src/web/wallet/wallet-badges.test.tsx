@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, type Locale, toPublicConfig } from '#shared/config.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { loadMessages, MessagesProvider } from '../i18n/messages.tsx';
+import { WalletBadges } from './wallet-badges.tsx';
+
+function renderBadges(locale: Locale, token?: string) {
+  const config = { ...toPublicConfig(defaultConfig), locale };
+  return render(
+    <MemoryRouter>
+      <ConfigContext.Provider value={config}>
+        <MessagesProvider locale={locale}>
+          <WalletBadges token={token} />
+        </MessagesProvider>
+      </ConfigContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(() => loadMessages('da-DK'));
+
+describe('wallet badges (SPEC §2 Add to Google Wallet page, §9)', () => {
+  it('badges: Apple is a plain link to /api/passkit, Google links to /add-to-google-wallet, both 150x46', () => {
+    renderBadges('en-GB');
+    const apple = screen.getByRole('link', { name: 'Add to Apple Wallet' });
+    const google = screen.getByRole('link', { name: 'Add to Google Wallet' });
+    expect(apple.getAttribute('href')).toBe('/api/passkit');
+    expect(google.getAttribute('href')).toBe('/add-to-google-wallet');
+    for (const link of [apple, google]) {
+      const svg = link.querySelector('svg');
+      expect(svg?.getAttribute('width')).toBe('150');
+      expect(svg?.getAttribute('height')).toBe('46');
+      expect(link.textContent).toContain('Add to');
+    }
+  });
+
+  it('badges: under da-DK they show the Danish variants (SPEC §1)', () => {
+    renderBadges('da-DK');
+    const apple = screen.getByRole('link', { name: 'Føj til Apple Wallet' });
+    expect(apple.textContent).toContain('Føj til');
+    expect(screen.getByRole('link', { name: 'Føj til Google Wallet' }).textContent).toContain('Føj til');
+  });
+
+  it('badges: the onboarding token is carried on both links', () => {
+    renderBadges('en-GB', 'tok/en+1');
+    expect(screen.getByRole('link', { name: 'Add to Apple Wallet' }).getAttribute('href')).toBe(
+      '/api/passkit?token=tok%2Fen%2B1',
+    );
+    expect(screen.getByRole('link', { name: 'Add to Google Wallet' }).getAttribute('href')).toBe(
+      '/add-to-google-wallet?token=tok%2Fen%2B1',
+    );
+  });
+});
