@@ -231,6 +231,10 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
       [id],
     );
 
+    // The member has an Apple Wallet pass (a row of the wallet feature's own tables).
+    expect((await client.get('/api/passkit')).status).toBe(200);
+    expect(await t.ctx.db.query('SELECT 1 FROM wallet_passes WHERE account_id = $1', [id])).toHaveLength(1);
+
     const res = await client.post('/api/delete-account', { username: ` ${email.toUpperCase()} ` });
     expect(res.status).toBe(200);
     expect(deleteAccountEndpoint.response.parse(res.body)).toMatchObject({ success: true });
@@ -277,6 +281,24 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
     });
     expect(ledger[0]?.anonymised_at).not.toBeNull();
     expect(JSON.stringify(row) + JSON.stringify(ledger)).not.toMatch(/Erin|Vale|7700900123|example\.com/);
+
+    // No table of any feature (passkeys, tokens, wallet, links…) still holds a row owned by the member.
+    const owners = await t.ctx.db.query<{ table_name: string; column_name: string }>(
+      `SELECT src.relname AS table_name, att.attname AS column_name
+         FROM pg_constraint con
+         JOIN pg_class src ON src.oid = con.conrelid
+         JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = ANY (con.conkey)
+        WHERE con.contype = 'f' AND con.confrelid = 'accounts'::regclass
+          AND src.relname NOT IN ('ledger_entries', 'marketing_consents')`,
+    );
+    expect(owners.length).toBeGreaterThan(1);
+    for (const owner of owners) {
+      const rows = await t.ctx.db.query(
+        `SELECT 1 FROM "${owner.table_name}" WHERE "${owner.column_name}" = $1`,
+        [id],
+      );
+      expect(rows, owner.table_name).toHaveLength(0);
+    }
 
     // The same email can join again as a new person.
     const again = await t.partner('POST', '/members', { email, name: 'Erin Vale', password });
