@@ -34,11 +34,21 @@ if (container.hasChildNodes()) {
  */
 function swapCriticalCss() {
   const inline = document.getElementById('ssr-css');
-  const href = document.querySelector<HTMLMetaElement>('meta[name="app-stylesheet"]')?.content;
-  if (!inline || !href) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  link.onload = () => setTimeout(() => inline.remove(), 100);
-  document.head.appendChild(link);
+  // The entry may have several stylesheets (one per shared chunk): load every one before the
+  // inline copy goes, or the styles of the others would vanish with it.
+  const hrefs = [...document.querySelectorAll<HTMLMetaElement>('meta[name="app-stylesheet"]')].map(
+    (meta) => meta.content,
+  );
+  if (!inline || hrefs.length === 0) return;
+  let pending = hrefs.length;
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => {
+      pending -= 1;
+      if (pending === 0) setTimeout(() => inline.remove(), 100);
+    };
+    document.head.appendChild(link);
+  }
 }

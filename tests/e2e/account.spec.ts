@@ -194,3 +194,13 @@ test.describe('error reporting is off without a sentry configuration (SPEC §7)'
     }
   });
 });
+
+test.describe('first paint styles (SPEC §9)', () => {
+  test('the inlined CSS is removed after hydration and every stylesheet still applies', async ({ page }) => {
+    await page.goto('/help/faq');
+    await expect(page.locator('#ssr-css')).toHaveCount(0);
+    // global.css (paper background) and the screen's own module both still apply.
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(247, 245, 242)');
+    await expect(page.locator('header').first()).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  });
+});
