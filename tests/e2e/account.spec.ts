@@ -136,6 +136,7 @@ test.describe('delete account (SPEC §2 /help/privacy, §4)', () => {
     await confirm.fill(member.email);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status')).toHaveText('Your account has been deleted.');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
