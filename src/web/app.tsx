@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { Boot } from './boot.ts';
 import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
@@ -21,15 +23,26 @@ export function App({ boot }: { boot: Boot }) {
           <ErrorReportingStarter />
           <ChatWidget />
           <Layout>
-            <ErrorBoundary
-              fallback={(error) => <ErrorScreen status={500} error={error} />}
-              onError={(error) => reportError(error, { brand: boot.config.title })}
-            >
+            <RoutesBoundary brand={boot.config.title}>
               <AppRoutes status={boot.status} />
-            </ErrorBoundary>
+            </RoutesBoundary>
           </Layout>
         </SessionProvider>
       </MessagesProvider>
     </ConfigContext.Provider>
+  );
+}
+
+/** A render failure shows the error screen and is reported; going to another path tries again. */
+function RoutesBoundary({ brand, children }: { brand: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => <ErrorScreen status={500} error={error} />}
+      onError={(error) => reportError(error, { brand })}
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -37,6 +37,12 @@ test.describe('error reporting and the chunk-load error (SPEC §7, §8)', () => 
     await expect.poll(() => envelopes.join('\n')).toContain('ChunkLoadError');
     expect(envelopes.join('\n')).toContain('"brand":"Atelier Club"');
 
+    // Going elsewhere in the app works again.
+    await page.getByRole('link', { name: 'My Details' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible();
+    await page.getByRole('link', { name: 'Help and FAQ' }).first().click();
+    await expect(page.getByRole('heading', { name: 'This page did not load' })).toBeVisible();
+
     // Reload fetches the page again; with the chunk back, the FAQ shows.
     await page.unroute('**/assets/faq-screen-*.js');
     await page.getByRole('button', { name: 'Reload' }).click();
