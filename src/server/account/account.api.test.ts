@@ -412,3 +412,21 @@ describe('home origin (SPEC §3)', () => {
     }
   });
 });
+
+describe('staff deletion through the partner API (docs/deletion.md)', () => {
+  it('partner: deletes a member by card number with the same erasure; an unknown member is 404', async () => {
+    const t = await createTestApp();
+    try {
+      const { client, loyaltyId, email } = await t.signedInMember();
+      const res = await t.partner('POST', '/members/delete', { member: loyaltyId });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ deleted: true, loyaltyId });
+      expect(viewerResponseSchema.parse((await client.get('/api-w/viewer')).body).isAnonymous).toBe(true);
+      expect(await t.ctx.db.query('SELECT 1 FROM accounts WHERE email = $1', [email])).toHaveLength(0);
+      expect((await t.partner('POST', '/members/delete', { member: loyaltyId })).status).toBe(404);
+      expect((await t.client().post('/partner/v1/members/delete', { member: email })).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
