@@ -6,7 +6,7 @@ import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useMessages } from '../i18n/messages.tsx';
-import { useAccount, useSession } from '../session/session-context.tsx';
+import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -26,9 +26,11 @@ interface UpdateAnswer {
  * with a modal message; no changes go back to /help/account; credit accounts are sent to /.
  */
 export default function EditDetailsScreen() {
-  const account = useAccount();
-  if (account.isCredit) return <Navigate to="/" replace />;
-  return <EditDetailsForm account={account} />;
+  const { state } = useSession();
+  // An update can end the session (canSignIn false) while this screen is still on its way out.
+  if (state.status !== 'authenticated') return null;
+  if (state.account.isCredit) return <Navigate to="/" replace />;
+  return <EditDetailsForm account={state.account} />;
 }
 
 function EditDetailsForm({ account }: { account: Account }) {
