@@ -97,3 +97,22 @@ test.describe('accessibility: the drawer (SPEC §2 shared layout)', () => {
     await expect(toggle).toBeFocused();
   });
 });
+
+test.describe('accessibility: forms showing their errors', () => {
+  test('axe: edit details and delete account with their messages shown', async ({
+    page,
+    createMember,
+    signIn,
+  }) => {
+    await signIn(page, await createMember());
+    await page.goto('/help/account-details');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/help/privacy');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('Enter your email address').last()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
