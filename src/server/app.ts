@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
@@ -9,6 +10,7 @@ import { registerInviteRoutes } from './invites/invite-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
+import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignupRoutes } from './signup/signup-routes.ts';
@@ -44,6 +46,8 @@ export async function buildApp(
   registerViewerRoutes(app, context);
   registerAuthRoutes(app, context);
   registerPointsRoutes(app, context);
+  registerAccountRoutes(app, context);
+  registerPublicContentRoutes(app, context);
   await registerWalletRoutes(app, context);
   await registerNikeLinkRoutes(app, context);
   registerInviteRoutes(app, context);

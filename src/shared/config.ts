@@ -94,6 +94,11 @@ export const configSchema = publicConfigSchema.extend({
     .default(60 * 24 * 14),
   /** ...and in any case this long after sign-in. */
   sessionAbsoluteTimeoutDays: z.number().int().min(1).max(400).default(90),
+  /**
+   * Folder of the public pages' Markdown (terms.md, faq.md, privacy-policy.md, optionally under a
+   * locale subfolder such as da-DK/). Default: the scheme's own pages in ./content.
+   */
+  contentDir: z.string().min(1).nullable().default(null),
   /** Apple and Google Wallet passes (SPEC §1, §7): see src/server/wallet/. */
   wallet: z
     .strictObject({

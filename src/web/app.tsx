@@ -1,6 +1,11 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { Boot } from './boot.ts';
+import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
 import { MessagesProvider } from './i18n/messages.tsx';
+import { reportError } from './monitoring/error-reporting.ts';
+import { ErrorReportingStarter } from './monitoring/error-reporting-starter.tsx';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session/session-context.tsx';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
@@ -15,13 +20,29 @@ export function App({ boot }: { boot: Boot }) {
       <MessagesProvider locale={boot.config.locale}>
         <SessionProvider initialViewer={boot.viewer}>
           <ScrollReset />
+          <ErrorReportingStarter />
+          <ChatWidget />
           <Layout>
-            <ErrorBoundary fallback={() => <ErrorScreen status={500} />}>
+            <RoutesBoundary brand={boot.config.title}>
               <AppRoutes status={boot.status} />
-            </ErrorBoundary>
+            </RoutesBoundary>
           </Layout>
         </SessionProvider>
       </MessagesProvider>
     </ConfigContext.Provider>
+  );
+}
+
+/** A render failure shows the error screen and is reported; going to another path tries again. */
+function RoutesBoundary({ brand, children }: { brand: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => <ErrorScreen status={500} error={error} />}
+      onError={(error) => reportError(error, { brand })}
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

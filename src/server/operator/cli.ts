@@ -27,6 +27,17 @@ const commands: Record<string, { usage: string; run: Command }> = {
     },
   },
   ...pointsCommands,
+  'member delete': {
+    usage: 'member delete --member CARD_NUMBER_OR_EMAIL',
+    run: async (client, args) => {
+      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+      if (!values.member) throw new OperatorError('member delete needs --member (card number or email).');
+      const result = await client.call<{ loyaltyId: string }>('POST', '/members/delete', {
+        member: values.member,
+      });
+      return `Deleted member ${result.loyaltyId}: personal data erased, the ledger kept anonymised (docs/deletion.md).`;
+    },
+  },
   invite: {
     usage: 'invite --email E --name N [--from STYLIST] [--existing]',
     run: async (client, args) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountPartnerRoutes } from '../account/account-partner-routes.ts';
 import { createAccount, isUniqueViolation } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../auth/passwords.ts';
@@ -57,6 +58,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
       registerPointsPartnerRoutes(partner, ctx);
       registerInvitePartnerRoutes(partner, ctx);
       registerCredentialsPartnerRoutes(partner, ctx);
+      registerAccountPartnerRoutes(partner, ctx);
     },
     { prefix: '/partner/v1' },
   );

@@ -75,7 +75,7 @@ export async function registerWebHost(
     const rendered = anonymous && build.ssr ? build.ssr.render(request.url, boot) : null;
     const title = rendered?.title ?? ctx.config.title;
     const html = build.template
-      .replace('<html lang="en">', `<html lang="${ctx.config.locale.slice(0, 2)}">`)
+      .replace('<html lang="en">', `<html lang="${ctx.config.locale}">`)
       .replace(
         '<!--ssr-head-->',
         `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`,

@@ -1,6 +1,8 @@
+import { useLocation } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { ButtonLink } from '../ui/button.tsx';
+import { Alert } from '../ui/form.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './landing.module.css';
 
@@ -9,8 +11,11 @@ export function LandingScreen() {
   const config = useConfig();
   const m = useMessages().landing;
   usePageTitle();
+  // A message passed via navigation state (e.g. after deleting the account) is shown at the top.
+  const modalMessage = (useLocation().state as { modalMessage?: string } | null)?.modalMessage;
   return (
     <div className={styles.landing}>
+      {modalMessage ? <Alert kind="success">{modalMessage}</Alert> : null}
       <section className={styles.hero}>
         <h1 className={styles.logo}>{config.title}</h1>
         <p className={styles.tagline}>{m.intro}</p>

@@ -1,6 +1,7 @@
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { MarkdownPage } from './markdown-page.tsx';
 
+/** SPEC §2 /help/faq: only routed when no external FAQ URL is set. */
 export default function FaqScreen() {
-  return <PlaceholderScreen title={useMessages().titles.faq} />;
+  return <MarkdownPage page="faq" title={useMessages().titles.faq} />;
 }

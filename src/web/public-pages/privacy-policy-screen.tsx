@@ -1,6 +1,7 @@
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { MarkdownPage } from './markdown-page.tsx';
 
+/** SPEC §2 /help/privacy-policy (or the configured path): when a URL is configured the route redirects there. */
 export default function PrivacyPolicyScreen() {
-  return <PlaceholderScreen title={useMessages().titles.privacyPolicy} />;
+  return <MarkdownPage page="privacy-policy" title={useMessages().titles.privacyPolicy} />;
 }

@@ -1,6 +1,7 @@
 import { useMessages } from '../i18n/messages.tsx';
-import { PlaceholderScreen } from '../ui/placeholder-screen.tsx';
+import { MarkdownPage } from './markdown-page.tsx';
 
+/** SPEC §2 /help/terms (or the configured path): only routed when no external terms URL is set. */
 export default function TermsScreen() {
-  return <PlaceholderScreen title={useMessages().titles.termsAndConditions} />;
+  return <MarkdownPage page="terms" title={useMessages().titles.termsAndConditions} />;
 }

@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   fallback: (error: Error) => ReactNode;
   onError?: (error: Error, info: ErrorInfo) => void;
+  /** When this changes (e.g. the path), a caught error is forgotten and the children render again. */
+  resetKey?: string;
   children: ReactNode;
 }
 
@@ -12,6 +14,10 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
 
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {

@@ -1,0 +1,137 @@
+import type { AccountRow } from '../accounts/account-service.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+
+/**
+ * Tables whose rows about a member are kept, anonymised, when the member is deleted. Every other
+ * table that references accounts (sessions, passkeys, tokens, invites, links to other services…) has
+ * the member's rows deleted, whichever feature created it; see docs/deletion.md.
+ */
+const keptTables = new Set(['accounts', 'ledger_entries', 'marketing_consents']);
+
+interface Reference {
+  table_name: string;
+  column_name: string;
+  not_null?: boolean;
+}
+
+/**
+ * SPEC §4 Account deletion: erases the member's personal data in one transaction and keeps the
+ * ledger in anonymised form. The account row stays as an anonymous anchor for the ledger (a random
+ * id, no name, email, phone, password, PIN or card number), so the email is free to be invited again.
+ */
+export async function eraseAccount(tx: Queryable, account: AccountRow): Promise<void> {
+  const email = account.email;
+  // Rows of other features that point at the account: found from the schema, so a table added
+  // later (passkeys, invites, third-party links…) is erased without this code knowing it.
+  const references = await tx.query<Reference>(
+    `SELECT src.relname AS table_name, att.attname AS column_name, att.attnotnull AS not_null
+       FROM pg_constraint con
+       JOIN pg_class src ON src.oid = con.conrelid
+       JOIN pg_namespace ns ON ns.oid = src.relnamespace
+       JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = ANY (con.conkey)
+      WHERE con.contype = 'f' AND con.confrelid = 'accounts'::regclass AND ns.nspname = current_schema()
+      ORDER BY src.relname, att.attname`,
+  );
+  // Tables holding an email address (e.g. invitations) lose the member's rows too.
+  const emailTables = email
+    ? await tx.query<Reference>(
+        `SELECT table_name, column_name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND column_name = 'email' AND table_name <> 'accounts'
+            AND table_name IN (SELECT table_name FROM information_schema.tables
+                                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE')`,
+      )
+    : [];
+
+  const deletions: { sql: string; params: unknown[] }[] = [
+    // Sessions first: they may point at a passkey.
+    { sql: 'DELETE FROM sessions WHERE account_id = $1', params: [account.id] },
+  ];
+  for (const ref of references) {
+    if (keptTables.has(ref.table_name) || ref.table_name === 'sessions') continue;
+    // A row that belongs to the member goes; a row that merely mentions them (a nullable
+    // reference, e.g. who did something) stays with the mention removed.
+    deletions.push({
+      sql: ref.not_null
+        ? `DELETE FROM ${quoteIdent(ref.table_name)} WHERE ${quoteIdent(ref.column_name)} = $1`
+        : `UPDATE ${quoteIdent(ref.table_name)} SET ${quoteIdent(ref.column_name)} = NULL WHERE ${quoteIdent(ref.column_name)} = $1`,
+      params: [account.id],
+    });
+  }
+  for (const ref of emailTables) {
+    deletions.push({
+      sql: `DELETE FROM ${quoteIdent(ref.table_name)} WHERE lower(${quoteIdent(ref.column_name)}) = $1`,
+      params: [email],
+    });
+  }
+  await runInDependencyOrder(tx, deletions);
+
+  // The consent history keeps its rows (how many people chose what, and when) but not who.
+  await tx.query('UPDATE marketing_consents SET account_id = NULL WHERE account_id = $1', [account.id]);
+  // The ledger keeps amounts, kinds, dates, channel and store for the retailer's accounts; the order
+  // reference (which leads back to the person in the order system) and free-text reasons go.
+  await tx.query(
+    `UPDATE ledger_entries SET order_id = NULL, reason = NULL, anonymised_at = now() WHERE account_id = $1`,
+    [account.id],
+  );
+  await tx.query(
+    `UPDATE accounts SET
+       full_name = '',
+       email = NULL,
+       telephone_number = NULL,
+       password_hash = NULL,
+       pin = NULL,
+       vip_level = NULL,
+       home_origin = NULL,
+       verification_sent_at = NULL,
+       email_verified = false,
+       loyalty_id = 'deleted-' || replace(id::text, '-', ''),
+       can_sign_in = false,
+       can_redeem = false,
+       can_convert = false,
+       deleted_at = now()
+     WHERE id = $1`,
+    [account.id],
+  );
+}
+
+/**
+ * Runs the deletions; one that fails because another table still points at its rows is retried
+ * after the others (each attempt in a savepoint, so a failure does not abort the transaction).
+ */
+async function runInDependencyOrder(tx: Queryable, deletions: { sql: string; params: unknown[] }[]) {
+  let pending = deletions;
+  let savepoint = 0;
+  while (pending.length > 0) {
+    const failed: typeof pending = [];
+    let lastError: unknown = null;
+    for (const deletion of pending) {
+      const name = `erase_${++savepoint}`;
+      await tx.query(`SAVEPOINT ${name}`);
+      try {
+        await tx.query(deletion.sql, deletion.params);
+        await tx.query(`RELEASE SAVEPOINT ${name}`);
+      } catch (error) {
+        await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        if ((error as { code?: string }).code !== '23503') throw error;
+        failed.push(deletion);
+        lastError = error;
+      }
+    }
+    if (failed.length === pending.length) throw lastError;
+    pending = failed;
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** True when the account row is a deleted member's anonymous anchor. */
+export async function isErased(db: Queryable, accountId: string): Promise<boolean> {
+  const row = await queryOne<{ deleted: boolean }>(
+    db,
+    'SELECT deleted_at IS NOT NULL AS deleted FROM accounts WHERE id = $1',
+    [accountId],
+  );
+  return row?.deleted ?? false;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { notFound } from '../http/errors.ts';
+import { parseOrThrow } from '../http/routes.ts';
+import { eraseAccount } from './account-deletion-service.ts';
+
+export const deleteMemberRequest = z.object({
+  /** The member's card number or email, as staff name them. */
+  member: z.string().trim().min(1, 'Name the member by card number or email').max(254),
+});
+
+/**
+ * Staff door onto account deletion (a member asks customer services to be forgotten): the same
+ * erasure as the member's own `POST /api/delete-account`, see docs/deletion.md.
+ */
+export function registerAccountPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
+  partner.post('/members/delete', async (request) => {
+    const { member } = parseOrThrow(deleteMemberRequest, request.body);
+    const erased = await ctx.db.transaction(async (tx) => {
+      const account = await findAccountByLoyaltyIdOrEmail(tx, member);
+      if (!account) return null;
+      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+      await eraseAccount(tx, account);
+      return { id: account.id, loyaltyId: account.loyalty_id };
+    });
+    if (!erased) throw notFound(`No member matches ${member}.`);
+    request.log.info({ accountId: erased.id }, 'account deleted by staff');
+    return { deleted: true, loyaltyId: erased.loyaltyId };
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteAccountEndpoint, updateAccountEndpoint } from '#shared/api/account.ts';
+import { findAccountById } from '../accounts/account-service.ts';
+import { accountView } from '../accounts/account-view.ts';
+import type { AppContext } from '../app-context.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
+import { route } from '../http/routes.ts';
+import { endSession, requireSession } from '../sessions/session-plugin.ts';
+import { sendVerificationEmail } from '../verification/verification-service.ts';
+import { eraseAccount } from './account-deletion-service.ts';
+import { accountDeletedMail, emailChangedMail } from './account-emails.ts';
+import { updateAccount } from './account-update-service.ts';
+
+export const updateCompleteMessage = 'Your details have been updated.';
+export const noChangesMessage = 'There were no changes to save.';
+export const verifyNewEmailMessage = (email: string) =>
+  `Your details have been updated. We've sent an email to ${email}: open the link in it to verify your new address.`;
+export const deleteConfirmMismatchMessage =
+  "That isn't the email address of your account. Enter it exactly to confirm.";
+export const accountDeletedMessage = 'Your account has been deleted.';
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // SPEC §7 update-account: the member's own details, consents and currency.
+  route(app, updateAccountEndpoint, async (body, request, reply) => {
+    const session = requireSession(request);
+    const result = await ctx.db.transaction((tx) => updateAccount(tx, ctx.config, session.accountId, body));
+    if (result.emailChanged) {
+      // The new address must be verified (SPEC §4 Account status); the old one hears of the change.
+      await sendVerificationEmail(ctx, result.account).catch((error: unknown) =>
+        request.log.error({ err: error }, 'verification of the new email not sent'),
+      );
+      await ctx.mailer
+        .send(emailChangedMail(ctx.config, ctx.origin, result.emailChanged.from, result.emailChanged.to))
+        .catch((error: unknown) => request.log.error({ err: error }, 'email-changed notice not sent'));
+    }
+    const fresh = (await findAccountById(ctx.db, session.accountId)) ?? result.account;
+    const account = await accountView(ctx.db, fresh, ctx.config);
+    // SPEC §4: an update whose account comes back unable to sign in drops the session.
+    if (!account.accessRules.canSignIn) await endSession(ctx, request, reply);
+    if (!result.changed) return { success: true, message: noChangesMessage, account };
+    return {
+      success: true,
+      message: result.emailChanged ? verifyNewEmailMessage(result.emailChanged.to) : updateCompleteMessage,
+      account,
+      verificationRequired: result.emailChanged ? true : undefined,
+    };
+  });
+
+  // SPEC §7 delete-account: confirmed with the member's email; erases personal data, keeps the
+  // anonymised ledger, and signs the member out everywhere.
+  route(app, deleteAccountEndpoint, async ({ username }, request, reply) => {
+    const session = requireSession(request);
+    const email = await ctx.db.transaction(async (tx) => {
+      const account = await findAccountById(tx, session.accountId);
+      if (!account) throw unauthorized('To access your account details, you first need to sign in');
+      if (!account.email || account.email !== username) {
+        throw badRequest(deleteConfirmMismatchMessage, {
+          fieldErrors: { username: deleteConfirmMismatchMessage },
+        });
+      }
+      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+      await eraseAccount(tx, account);
+      return account.email;
+    });
+    await endSession(ctx, request, reply);
+    request.log.info({ accountId: session.accountId }, 'account deleted');
+    await ctx.mailer
+      .send(accountDeletedMail(ctx.config, email))
+      .catch((error: unknown) => request.log.error({ err: error }, 'deletion confirmation not sent'));
+    return { success: true, message: accountDeletedMessage };
+  });
+}

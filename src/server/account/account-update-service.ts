@@ -1,0 +1,139 @@
+import type { Config } from '#shared/config.ts';
+import type { AccountRow } from '../accounts/account-service.ts';
+import { findAccountById, isUniqueViolation } from '../accounts/account-service.ts';
+import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+
+export type Choice = 'consent' | 'decline' | 'unknown';
+
+export interface AccountChanges {
+  name?: string | undefined;
+  email?: string | undefined;
+  currency?: string | undefined;
+  marketingConsent?: Choice | undefined;
+  marketingConsentWhatsApp?: Choice | undefined;
+}
+
+export interface UpdateResult {
+  account: AccountRow;
+  changed: boolean;
+  emailChanged: { from: string; to: string } | null;
+}
+
+export const creditAccountMessage =
+  "Your details can't be changed online for this type of account. Please contact customer services.";
+export const profileLockedMessage =
+  "Your name and email address can't be changed here. Please contact customer services to change them.";
+export const emailTakenMessage = 'An account with that email address already exists.';
+export const currencyNotAllowedMessage = "That currency isn't available for your membership.";
+export const consentUnknownMessage = 'Choose yes or no for marketing messages.';
+
+/** The current choice per channel: the latest row of the append-only history, or unknown. */
+export async function currentConsents(
+  db: Queryable,
+  accountId: string,
+): Promise<{ email: Choice; whatsapp: Choice }> {
+  const row = await queryOne<{ email: string | null; whatsapp: string | null }>(
+    db,
+    `SELECT
+       (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
+         ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email,
+       (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'
+         ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp`,
+    [accountId],
+  );
+  const asChoice = (value: string | null | undefined): Choice =>
+    value === 'consent' || value === 'decline' ? value : 'unknown';
+  return { email: asChoice(row?.email), whatsapp: asChoice(row?.whatsapp) };
+}
+
+/**
+ * SPEC §4 Profile update, §5 Edit details, §6: applies a member's own changes in one transaction.
+ * Name and email only when self profile update is on; currency only among the allowed ones (and not
+ * at all when the choice is locked); consents move only to yes or no (never back to unknown), each
+ * change appended to the history with its time and source. A changed email must be verified again.
+ */
+export async function updateAccount(
+  tx: Queryable,
+  config: Config,
+  accountId: string,
+  changes: AccountChanges,
+): Promise<UpdateResult> {
+  const account = await queryOne<AccountRow>(
+    tx,
+    'SELECT * FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    [accountId],
+  );
+  if (!account) throw notFound('To access your account details, you first need to sign in');
+  if (account.is_credit) throw forbidden(creditAccountMessage, { error: 'CreditAccount' });
+
+  const name = changes.name !== undefined && changes.name !== account.full_name ? changes.name : null;
+  const email = changes.email !== undefined && changes.email !== account.email ? changes.email : null;
+  if ((name !== null || email !== null) && !config.selfProfileUpdateEnabled) {
+    throw forbidden(profileLockedMessage, { error: 'ProfileUpdateDisabled' });
+  }
+
+  const currency =
+    changes.currency !== undefined && changes.currency !== account.currency ? changes.currency : null;
+  if (currency !== null) {
+    const allowed = config.allowedCurrencies;
+    // SPEC §5: the choice is locked when only one currency is allowed or the current one is not listed.
+    const locked = allowed.length < 2 || !allowed.includes(account.currency);
+    if (locked || !allowed.includes(currency)) {
+      throw badRequest(currencyNotAllowedMessage, { fieldErrors: { currency: currencyNotAllowedMessage } });
+    }
+  }
+
+  const consents = await currentConsents(tx, accountId);
+  const consentChanges: { channel: 'email' | 'whatsapp'; choice: 'consent' | 'decline' }[] = [];
+  const consider = (channel: 'email' | 'whatsapp', wanted: Choice | undefined, field: string) => {
+    if (wanted === undefined || wanted === consents[channel]) return;
+    // SPEC §4: once answered, a channel is yes or no; it never returns to unknown.
+    if (wanted === 'unknown')
+      throw badRequest(consentUnknownMessage, { fieldErrors: { [field]: consentUnknownMessage } });
+    consentChanges.push({ channel, choice: wanted });
+  };
+  consider('email', changes.marketingConsent, 'marketingConsent');
+  // WhatsApp is offered only when telephone numbers are enabled (SPEC §4).
+  if (config.enableTelephoneNumber)
+    consider('whatsapp', changes.marketingConsentWhatsApp, 'marketingConsentWhatsApp');
+
+  if (name !== null || email !== null || currency !== null) {
+    try {
+      await tx.query(
+        `UPDATE accounts SET
+           full_name = COALESCE($2, full_name),
+           email = COALESCE($3, email),
+           currency = COALESCE($4, currency),
+           email_verified = CASE WHEN $3::text IS NULL THEN email_verified ELSE false END,
+           verification_sent_at = CASE WHEN $3::text IS NULL THEN verification_sent_at ELSE NULL END
+         WHERE id = $1`,
+        [accountId, name, email, currency],
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict(emailTakenMessage, {
+          error: 'UserAlreadyExists',
+          fieldErrors: { email: emailTakenMessage },
+        });
+      }
+      throw error;
+    }
+  }
+  for (const change of consentChanges) {
+    await recordMarketingConsents(
+      tx,
+      accountId,
+      { [change.channel]: change.choice === 'consent' },
+      'edit-details',
+    );
+  }
+  const updated = await findAccountById(tx, accountId);
+  if (!updated) throw notFound('To access your account details, you first need to sign in');
+  return {
+    account: updated,
+    changed: name !== null || email !== null || currency !== null || consentChanges.length > 0,
+    emailChanged: email !== null && account.email ? { from: account.email, to: email } : null,
+  };
+}

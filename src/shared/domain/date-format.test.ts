@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatHistoryDate, formatMemberSince } from './date-format.ts';
+
+describe('date formats (SPEC §9)', () => {
+  it('member since: MMMM yyyy in English and Danish', () => {
+    expect(formatMemberSince('2026-11-03T10:00:00Z', 'en-GB')).toBe('November 2026');
+    expect(formatMemberSince('2026-11-03T10:00:00Z', 'da-DK')).toBe('november 2026');
+  });
+
+  it('history: do MMMM yyyy, without the year in the current year', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    expect(formatHistoryDate('2026-03-02T12:00:00Z', 'en-GB', now)).toBe('2nd March');
+    expect(formatHistoryDate('2025-03-02T12:00:00Z', 'en-GB', now)).toBe('2nd March 2025');
+    expect(formatHistoryDate('2025-03-02T12:00:00Z', 'da-DK', now)).toBe('2. marts 2025');
+  });
+});

@@ -1,0 +1,152 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '#shared/api/common.ts';
+import type { ViewerResponse } from '#shared/api/viewer.ts';
+import { defaultConfig, type PublicConfig, toPublicConfig } from '#shared/config.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { MessagesProvider } from '../i18n/messages.tsx';
+import { SessionProvider, useSession } from '../session/session-context.tsx';
+import EditDetailsScreen from './edit-details-screen.tsx';
+
+const account: Account = {
+  id: 'a1',
+  loyaltyId: '6301000000014',
+  cardNumber: '6301000000014',
+  fullName: 'Robin Hale',
+  email: 'robin@example.com',
+  telephoneNumber: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  pin: null,
+  emailIsVerified: true,
+  emailVerified: true,
+  emailVerificationRequestResendAvailable: false,
+  currency: 'GBP',
+  cashBalance: 0,
+  maxAvailableCashValue: 0,
+  pointsBalance: 0,
+  pendingPointsBalance: 0,
+  vipLevel: null,
+  isCredit: false,
+  underReview: false,
+  homeOrigin: null,
+  accessRules: { canRedeem: true, canConvert: true, canSignIn: true },
+  membership: {
+    marketingConsent: 'consent',
+    marketingConsentWhatsApp: 'decline',
+    type: { name: 'personal-shopping', allowedCurrencies: ['GBP', 'EUR'] },
+  },
+};
+
+function Where() {
+  const location = useLocation();
+  const { state } = useSession();
+  return (
+    <output data-testid="where">
+      {location.pathname}|{state.status}|
+      {(location.state as { modalMessage?: string } | null)?.modalMessage ?? ''}
+    </output>
+  );
+}
+
+function renderScreen(config: Partial<PublicConfig>, member: Account = account) {
+  const viewer: ViewerResponse = {
+    isAnonymous: false,
+    account: member,
+    googlePay: null,
+    sentry: null,
+    homeRedirect: null,
+  };
+  return render(
+    <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), ...config }}>
+      <MessagesProvider locale="en-GB">
+        <SessionProvider initialViewer={viewer}>
+          <MemoryRouter initialEntries={['/help/account-details']}>
+            <Routes>
+              <Route path="/help/account-details" element={<EditDetailsScreen />} />
+              <Route path="*" element={null} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </SessionProvider>
+      </MessagesProvider>
+    </ConfigContext.Provider>,
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+function answer(body: unknown) {
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+}
+
+describe('edit details (SPEC §2, §4, §5)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('edit details: a credit account is sent to /', () => {
+    renderScreen({}, { ...account, isCredit: true });
+    expect(where()).toMatch(/^\/\|authenticated/);
+  });
+
+  it('edit details: the currency can change only when several are allowed and the current one is listed', () => {
+    renderScreen({});
+    expect((screen.getByLabelText('Currency') as HTMLSelectElement).disabled).toBe(false);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('edit details: a currency outside the allowed list locks the choice', () => {
+    renderScreen({}, { ...account, currency: 'DKK' });
+    const select = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(select.value).toBe('DKK');
+  });
+
+  it('edit details: success goes to / with the modal message; the update is sent with every field', async () => {
+    const fetch = answer({ success: true, message: 'Your details have been updated.', account });
+    renderScreen({});
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    });
+    expect(where()).toBe('/|authenticated|Your details have been updated.');
+    const [path, init] = fetch.mock.calls[0] ?? [];
+    expect(path).toBe('/api/update-account');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Robin Hale',
+      email: 'robin@example.com',
+      currency: 'EUR',
+      marketingConsent: 'consent',
+      marketingConsentWhatsApp: 'decline',
+    });
+  });
+
+  it('edit details: an answer whose account cannot sign in drops the session (§4)', async () => {
+    answer({
+      success: true,
+      account: { ...account, currency: 'EUR', accessRules: { ...account.accessRules, canSignIn: false } },
+    });
+    renderScreen({});
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    });
+    expect(where()).toMatch(/^\/\|anonymous/);
+  });
+
+  it('edit details: a failure shows the server message or the update technical problem', async () => {
+    answer({ success: false });
+    renderScreen({});
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sorry, we could not update your details, please try again.',
+    );
+    expect(where()).toMatch(/^\/help\/account-details/);
+  });
+});
