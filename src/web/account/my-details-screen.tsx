@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
-import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
@@ -25,7 +24,6 @@ export default function MyDetailsScreen() {
   return (
     <Page>
       <h1>{m.titles.myDetails}</h1>
-      <p className={styles.lead}>{a.memberSince(formatMemberSince(account.createdAt, config.locale))}</p>
 
       <section className={styles.card} aria-labelledby="your-details">
         <h2 id="your-details">{a.yourDetails}</h2>

@@ -209,7 +209,6 @@ export const daDK: Messages = {
     signInLink: 'Log ind',
   },
   account: {
-    memberSince: (date: string) => `Medlem siden ${date}`,
     yourDetails: 'Dine oplysninger',
     name: 'Navn',
     email: 'E-mailadresse',

@@ -211,7 +211,6 @@ export const enGB = {
     signInLink: 'Sign in',
   },
   account: {
-    memberSince: (date: string) => `Member since ${date}`,
     yourDetails: 'Your details',
     name: 'Name',
     email: 'Email address',

@@ -1,10 +1,9 @@
 import type { Transaction } from '#shared/api/points.ts';
-import { formatHistoryDate } from '#shared/domain/dates.ts';
+import { formatHistoryDate } from '#shared/domain/date-format.ts';
 import { formatMoney, formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import styles from './activity-list.module.css';
-import { dateLocales } from './date-locale.ts';
 
 /** SPEC §3 Transaction rows as the member reads them: what, where, when, and the points. */
 export function ActivityList({
@@ -17,8 +16,7 @@ export function ActivityList({
   const { locale } = useConfig();
   const m = useMessages().points;
   const now = new Date();
-  const dateLocale = dateLocales[locale];
-  const date = (iso: string) => formatHistoryDate(new Date(iso), now, dateLocale);
+  const date = (iso: string) => formatHistoryDate(iso, locale, now);
   return (
     <ul className={styles.list}>
       {transactions.map((t) => {

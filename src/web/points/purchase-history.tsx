@@ -1,11 +1,10 @@
-import { formatMemberSince } from '#shared/domain/dates.ts';
+import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { ActivityList } from './activity-list.tsx';
-import { dateLocales } from './date-locale.ts';
 import styles from './purchase-history.module.css';
 import { useTransactions } from './use-transactions.ts';
 
@@ -19,9 +18,7 @@ export function PurchaseHistory() {
     <section aria-labelledby="purchase-history" className={styles.section}>
       <div className={styles.heading}>
         <h2 id="purchase-history">{m.purchaseHistory}</h2>
-        <p className={styles.since}>
-          {m.memberSince(formatMemberSince(new Date(account.createdAt), dateLocales[locale]))}
-        </p>
+        <p className={styles.since}>{m.memberSince(formatMemberSince(account.createdAt, locale))}</p>
       </div>
       {state.status === 'loading' ? (
         <p aria-live="polite" aria-busy="true" className={styles.loading}>
