@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './invites/invite-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
@@ -31,7 +32,9 @@ export async function buildApp(
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger
+      ? { ...(options.logger === true ? {} : options.logger), serializers: { req: serializeRequest } }
+      : false,
     trustProxy: true,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
