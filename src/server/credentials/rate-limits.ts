@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Queryable, queryOne } from '../db/database.ts';
+import { tooManyRequests } from '../http/errors.ts';
 
 /**
  * Sliding-window counters kept in the database (one row per event), so every app server behind a
@@ -12,7 +13,8 @@ export type Bucket =
   | 'magic-link-email'
   | 'magic-link-address'
   | 'password-reset-email'
-  | 'password-reset-address';
+  | 'password-reset-address'
+  | 'signup-address';
 
 function keyOf(value: string): string {
   return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
@@ -63,4 +65,25 @@ export async function recordEvent(db: Queryable, bucket: Bucket, key: string): P
 
 export async function clearEvents(db: Queryable, bucket: Bucket, key: string): Promise<void> {
   await db.query('DELETE FROM rate_limit_events WHERE bucket = $1 AND key = $2', [bucket, keyOf(key)]);
+}
+
+/**
+ * At most `limit` events of `bucket` from the caller's address within the window: otherwise a 429
+ * with Retry-After and `message`. Counts the request when it passes.
+ */
+export async function limitByAddress(
+  db: Queryable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bucket: Bucket,
+  limits: { limit: number; windowMinutes: number },
+  message: string,
+): Promise<void> {
+  const address = addressOf(request);
+  const recent = await countRecent(db, bucket, address, limits.windowMinutes, limits.limit);
+  if (recent.count >= limits.limit) {
+    reply.header('retry-after', String(Math.max(1, recent.retryAfterSeconds)));
+    throw tooManyRequests(message, { error: 'TooManyRequests' });
+  }
+  await recordEvent(db, bucket, address);
 }

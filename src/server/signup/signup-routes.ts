@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeSignupEndpoint, guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
 import { type AccountRow, createAccount, isUniqueViolation } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
@@ -10,6 +10,7 @@ import {
   minimumPasswordLength,
   passwordRequirementsMessage,
 } from '../auth/passwords.ts';
+import { limitByAddress } from '../credentials/rate-limits.ts';
 import { queryOne } from '../db/database.ts';
 import { renderEmail } from '../email/layout.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -21,6 +22,8 @@ import {
   sendVerificationEmail,
 } from '../verification/verification-service.ts';
 
+export const tooManySignupsMessage =
+  'We have had a lot of sign-ups from your connection. Please wait a while and try again.';
 export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
 export const verificationRequiredMessage =
   'Thank you for joining. We have sent you an email: open the link in it to verify your email address and sign in.';
@@ -81,10 +84,25 @@ async function createMember(
 
 export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): void {
   // SPEC §2 Self sign-up, only when selfSignupEnabled.
+  // Every sign-up sends an email: one address may start only so many (the link-request limits).
+  const limitSignups = (request: FastifyRequest, reply: FastifyReply) =>
+    limitByAddress(
+      ctx.db,
+      request,
+      reply,
+      'signup-address',
+      {
+        limit: ctx.config.emailLinkLimits.perAddress,
+        windowMinutes: ctx.config.emailLinkLimits.windowMinutes,
+      },
+      tooManySignupsMessage,
+    );
+
   route(app, signupEndpoint, async (body, request, reply) => {
     if (!ctx.config.selfSignupEnabled)
       throw notFound('Sign-up is not available. Members join by invitation.');
     if (request.session) throw conflict('You are already signed in.', { error: 'AlreadyLoggedIn' });
+    await limitSignups(request, reply);
     const passwordMode = !ctx.config.enableMagicLinkLogins;
     let passwordHash: string | null = null;
     if (passwordMode || body.password) {
@@ -129,8 +147,9 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   // SPEC §2 VIP Signup (/store/signup/:token?): in store, the customer gives their details; the
   // account is finished from the emailed /complete-signup link, which proves the address.
-  route(app, guidedSignupEndpoint, async (body, _request, reply) => {
+  route(app, guidedSignupEndpoint, async (body, request, reply) => {
     if (!ctx.config.guidedSignupEnabled) throw notFound('Guided sign-up is not available.');
+    await limitSignups(request, reply);
     const source = body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup';
     const account = await createMember(ctx, {
       email: body.username,

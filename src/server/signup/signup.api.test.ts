@@ -280,3 +280,29 @@ describe('self sign-up with magic links, and email verification (SPEC §4, §5, 
     expect(res.body).toMatchObject({ success: false, error: 'LinkInvalid' });
   });
 });
+
+describe('sign-up rate limit (DESIGN: requests that send email are limited)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { selfSignupEnabled: true, emailLinkLimits: { perEmail: 5, perAddress: 2, windowMinutes: 60 } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('signup: one address may start only so many sign-ups; then a 429 with Retry-After, and nothing is created', async () => {
+    const signUp = (email: string) =>
+      t
+        .client()
+        .post('/api/signup', { username: email, name: 'Many', allowMarketing: false, ...confirmations });
+    expect((await signUp(uniqueEmail())).status).toBe(201);
+    expect((await signUp(uniqueEmail())).status).toBe(201);
+    const email = uniqueEmail();
+    const third = await signUp(email);
+    expect(third.status).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(third.body).toMatchObject({ success: false, error: 'TooManyRequests' });
+    expect(await t.ctx.db.query('SELECT 1 FROM accounts WHERE email = $1', [email])).toEqual([]);
+    expect(t.mails.filter((mail) => mail.to === email)).toEqual([]);
+  });
+});
