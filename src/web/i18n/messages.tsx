@@ -1,37 +1,65 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Locale } from '#shared/config.ts';
-import { enGB, type Messages } from './en-GB.ts';
+import { type CoreMessages, enGB, type Messages, type ScreenMessages } from './en-GB.ts';
 
 /**
- * Catalogues in memory. en-GB is in the first-load bundle; another locale's catalogue is its own
- * chunk, loaded once before the first render (`loadMessages`), so a deployment carries only its own.
+ * Catalogues in memory, in two parts per locale. The core (first paint: layout, Landing, Sign in,
+ * errors) of en-GB is in the first-load bundle, another locale's core is loaded before the first
+ * render (`loadMessages`). The words of the lazy screens are their own chunk, loaded together with the
+ * first lazy screen (`loadScreenMessages`, called by `lazyScreen`), so they never weigh on first load.
  */
-const catalogues: Partial<Record<Locale, Messages>> = { 'en-GB': enGB };
+const cores: Partial<Record<Locale, CoreMessages>> = { 'en-GB': enGB };
+const screens: Partial<Record<Locale, ScreenMessages>> = {};
+const merged: Partial<Record<Locale, Messages>> = {};
 
-const loaders: Record<Locale, () => Promise<Messages>> = {
+const coreLoaders: Record<Locale, () => Promise<CoreMessages>> = {
   'en-GB': async () => enGB,
   'da-DK': async () => (await import('./da-DK.ts')).daDK,
 };
+const screenLoaders: Record<Locale, () => Promise<ScreenMessages>> = {
+  'en-GB': async () => (await import('./en-GB-screens.ts')).enGBScreens,
+  'da-DK': async () => (await import('./da-DK-screens.ts')).daDKScreens,
+};
 
-/** Loads a locale's catalogue (once); call before rendering with that locale. */
-export async function loadMessages(locale: Locale): Promise<Messages> {
-  const loaded = catalogues[locale] ?? (await loaders[locale]());
-  catalogues[locale] = loaded;
-  return loaded;
+let activeLocale: Locale = 'en-GB';
+
+/** Loads a locale's core catalogue (once) and makes it the active locale; call before rendering. */
+export async function loadMessages(locale: Locale): Promise<void> {
+  activeLocale = locale;
+  cores[locale] ??= await coreLoaders[locale]();
 }
 
-/** For the server renderer, which bundles every catalogue. */
-export function registerMessages(locale: Locale, messages: Messages): void {
-  catalogues[locale] = messages;
+/** Loads the active locale's words for the lazy screens (once). */
+export async function loadScreenMessages(locale: Locale = activeLocale): Promise<void> {
+  screens[locale] ??= await screenLoaders[locale]();
 }
 
-const MessagesContext = createContext<Messages>(enGB);
+/** For the server renderer and tests, which have every catalogue at hand. */
+export function registerMessages(locale: Locale, core: CoreMessages, screenMessages: ScreenMessages): void {
+  cores[locale] = core;
+  screens[locale] = screenMessages;
+  delete merged[locale];
+}
+
+function messagesFor(locale: Locale): Messages {
+  const cached = merged[locale];
+  if (cached) return cached;
+  const core = cores[locale] ?? enGB;
+  const screenMessages = screens[locale];
+  // Before the screens' words arrive only the core is read (by the first-load components).
+  if (!screenMessages) return core as Messages;
+  const all = { ...core, ...screenMessages };
+  merged[locale] = all;
+  return all;
+}
+
+const LocaleContext = createContext<Locale>('en-GB');
 
 export function MessagesProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  return <MessagesContext.Provider value={catalogues[locale] ?? enGB}>{children}</MessagesContext.Provider>;
+  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
 }
 
 /** The message catalogue of the configured locale. */
 export function useMessages(): Messages {
-  return useContext(MessagesContext);
+  return messagesFor(useContext(LocaleContext));
 }

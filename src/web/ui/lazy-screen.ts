@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadScreenMessages } from '../i18n/messages.tsx';
 
 /** SPEC §7: on-demand screens load with a 120000 ms time-out. */
 export const screenLoadTimeoutMs = 120_000;
@@ -26,12 +27,18 @@ export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   timeoutMs = screenLoadTimeoutMs,
 ) {
+  // The server renders only the first-paint screens: a lazy screen suspends there for good, so its
+  // Suspense boundary is sent empty and marked for the browser to render. Rendering it on the server
+  // once its module had loaded would send a form the member could type into before hydration, and
+  // lose what they typed.
+  if (import.meta.env.SSR) return lazy(() => new Promise<{ default: ComponentType<P> }>(() => undefined));
   return lazy(
     () =>
       new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
-        load().then(
-          (module) => {
+        // The screen's words come with the first lazy screen (see i18n/messages.tsx).
+        Promise.all([load(), loadScreenMessages()]).then(
+          ([module]) => {
             clearTimeout(timer);
             resolve(module);
           },
