@@ -4,39 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
 import { defaultConfig, type PublicConfig, toPublicConfig } from '#shared/config.ts';
+import { testAccount } from '#tests/support/account-fixture.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
 import EditDetailsScreen from './edit-details-screen.tsx';
 
-const account: Account = {
-  id: 'a1',
-  loyaltyId: '6301000000014',
-  cardNumber: '6301000000014',
-  fullName: 'Robin Hale',
-  email: 'robin@example.com',
-  telephoneNumber: null,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  pin: null,
-  emailIsVerified: true,
-  emailVerified: true,
-  emailVerificationRequestResendAvailable: false,
-  currency: 'GBP',
-  cashBalance: 0,
-  maxAvailableCashValue: 0,
-  pointsBalance: 0,
-  pendingPointsBalance: 0,
-  vipLevel: null,
-  isCredit: false,
-  underReview: false,
-  homeOrigin: null,
-  accessRules: { canRedeem: true, canConvert: true, canSignIn: true },
+const account: Account = testAccount({
   membership: {
     marketingConsent: 'consent',
     marketingConsentWhatsApp: 'decline',
     type: { name: 'personal-shopping', allowedCurrencies: ['GBP', 'EUR'] },
   },
-};
+});
 
 function Where() {
   const location = useLocation();

@@ -4,39 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import type { Transaction } from '#shared/api/points.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { testAccount } from '#tests/support/account-fixture.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import { PurchaseHistory } from './purchase-history.tsx';
 
-const account: Account = {
-  id: 'a1',
+const account: Account = testAccount({
   loyaltyId: '6300001000011',
   cardNumber: '6300001000011',
   fullName: 'Ana Ruiz',
   email: 'ana@example.com',
-  telephoneNumber: null,
   createdAt: '2024-06-09T10:00:00.000Z',
-  pin: null,
-  emailIsVerified: true,
-  emailVerified: true,
-  emailVerificationRequestResendAvailable: false,
-  currency: 'GBP',
-  cashBalance: 0,
-  maxAvailableCashValue: 0,
-  pointsBalance: 0,
-  pendingPointsBalance: 0,
-  vipLevel: null,
-  isCredit: false,
-  underReview: false,
-  homeOrigin: null,
-  accessRules: { canRedeem: true, canConvert: true, canSignIn: true },
-  membership: {
-    marketingConsent: 'unknown',
-    marketingConsentWhatsApp: 'unknown',
-    type: { name: 'personal-shopping', allowedCurrencies: ['GBP'] },
-  },
-};
+});
 
 const row: Transaction = {
   id: '1',
