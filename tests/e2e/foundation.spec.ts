@@ -116,3 +116,19 @@ test('shell paths with a build suffix go to / when signed in (§2)', async ({
   await page.goto('/shell-generic/4f2a9c');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test.describe('a member without JavaScript yet (DESIGN first paint)', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the page already carries their navigation and viewer, so first paint needs no call', async ({
+    page,
+    createMember,
+    signIn,
+  }) => {
+    const member = await createMember({ name: 'Early Paint' });
+    await signIn(page, member);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'My Details' }).first()).toBeVisible();
+    const boot = JSON.parse((await page.locator('#boot').textContent()) ?? '{}');
+    expect(boot.viewer).toMatchObject({ isAnonymous: false, account: { fullName: 'Early Paint' } });
+  });
+});

@@ -4,7 +4,7 @@ import type { PublicConfig } from '#shared/config.ts';
 /** What the server hands the web app inside the HTML (a JSON data block, so the CSP needs no inline script). */
 export interface Boot {
   config: PublicConfig;
-  /** The viewer when the server already knows it (anonymous visitors), so first paint needs no request. */
+  /** The viewer of this request (SPEC §3), so the first paint needs no call. */
   viewer: ViewerResponse | null;
   /** The HTTP status of this page when it is an error page (404, 405). */
   status: number;

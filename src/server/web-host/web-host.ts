@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toPublicConfig } from '#shared/config.ts';
 import type { AppContext } from '../app-context.ts';
+import { viewerFor } from '../viewer/viewer-routes.ts';
 import { type Boot, serializeBoot } from './boot.ts';
 
 interface SsrModule {
@@ -63,16 +64,11 @@ export async function registerWebHost(
   async function renderPage(request: FastifyRequest, reply: FastifyReply, status: number) {
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!build) return reply.send('The web app is not built. Run `npm run build`.');
-    // Anonymous visitors get the viewer and server-rendered HTML at once; members' screens render in the browser.
-    const anonymous = request.session === null;
-    const boot: Boot = {
-      config: publicConfig,
-      viewer: anonymous
-        ? { isAnonymous: true, account: null, googlePay: null, sentry: ctx.config.sentry, homeRedirect: null }
-        : null,
-      status,
-    };
-    const rendered = anonymous && build.ssr ? build.ssr.render(request.url, boot) : null;
+    // The page carries the viewer, so the first paint needs no call: visitors get Landing and Sign in
+    // rendered here, members the layout with their navigation (their screens are lazy: the browser
+    // renders those, see lazyScreen).
+    const boot: Boot = { config: publicConfig, viewer: await viewerFor(ctx, request.session), status };
+    const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     const title = rendered?.title ?? ctx.config.title;
     const html = build.template
       .replace('<html lang="en">', `<html lang="${ctx.config.locale}">`)
