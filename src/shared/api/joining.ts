@@ -5,17 +5,7 @@ import { endpoint } from './endpoint.ts';
 /** Emailed tokens are 256-bit base64url strings; anything else is a mangled link. */
 export const emailedToken = z.string().trim().min(1).max(200);
 
-/** SPEC §8 invitation codes the screens handle. */
-export const inviteCodes = [
-  'LinkInvalid',
-  'NotFound',
-  'LinkResent',
-  'LinkExpired',
-  'LinkStale',
-  'InviteConsumed',
-  'ServiceError',
-] as const;
-export type InviteCode = (typeof inviteCodes)[number];
+export type { InviteCode } from '../domain/invite-codes.ts';
 
 /** SPEC §3 Invite details, plus who the invitation is from (§2) and whether a password is asked. */
 export const inviteCustomerSchema = z.object({

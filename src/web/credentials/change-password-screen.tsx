@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { changePasswordEndpoint } from '#shared/api/credentials.ts';
 import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
@@ -11,9 +12,6 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './credentials.module.css';
 
 type ChangeAnswer = ResponseOf<typeof changePasswordEndpoint>;
-
-/** SPEC §9: at least 8 characters on change. */
-export const changeMinimumLength = 8;
 
 /**
  * SPEC §2 /help/security: change password. Under 8 characters the field is flagged and nothing is
@@ -33,8 +31,8 @@ export default function ChangePasswordScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (state === 'busy') return;
-    if (password.length < changeMinimumLength) {
-      setFieldError(c.tooShort(changeMinimumLength));
+    if (password.length < minimumPasswordLength.change) {
+      setFieldError(c.tooShort(minimumPasswordLength.change));
       setMessage(null);
       setState('idle');
       input.current?.focus();
@@ -80,7 +78,7 @@ export default function ChangePasswordScreen() {
             if (state === 'done') setState('idle');
           }}
           error={fieldError}
-          hint={c.atLeast(changeMinimumLength)}
+          hint={c.atLeast(minimumPasswordLength.change)}
         />
         <Button type="submit" block disabled={state === 'busy'}>
           {state === 'busy' ? c.saving : c.changeSubmit}

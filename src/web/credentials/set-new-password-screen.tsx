@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { passwordResetEndpoint } from '#shared/api/credentials.ts';
 import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -12,9 +13,6 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './credentials.module.css';
 
 type ResetAnswer = ResponseOf<typeof passwordResetEndpoint>;
-
-/** SPEC §9: at least 6 characters on reset. */
-export const resetMinimumLength = 6;
 
 /**
  * SPEC §2 Reset password page (/set-new-password?email=…&token=…): a new password of at least 6
@@ -53,8 +51,8 @@ export default function SetNewPasswordScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (password.length < resetMinimumLength) {
-      setFieldError(c.tooShort(resetMinimumLength));
+    if (password.length < minimumPasswordLength.reset) {
+      setFieldError(c.tooShort(minimumPasswordLength.reset));
       setMessage(null);
       input.current?.focus();
       return;
@@ -106,7 +104,7 @@ export default function SetNewPasswordScreen() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={fieldError}
-          hint={c.atLeast(resetMinimumLength)}
+          hint={c.atLeast(minimumPasswordLength.reset)}
           disabled={expired}
         />
         <Button type="submit" block disabled={busy}>

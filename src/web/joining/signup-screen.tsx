@@ -6,6 +6,7 @@ import {
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
+import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
@@ -55,7 +56,7 @@ export default function SignupScreen() {
     const problems = {
       name: name.trim() === '',
       email: email.trim() === '',
-      password: passwordRequired && password.length < 6,
+      password: passwordRequired && password.length < minimumPasswordLength.signup,
     };
     setFlagged(problems);
     if (problems.name) return nameInput.current?.focus();

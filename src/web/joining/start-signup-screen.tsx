@@ -7,6 +7,8 @@ import {
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
+import { isInviteCode } from '#shared/domain/invite-codes.ts';
+import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
@@ -26,16 +28,6 @@ type Load =
   | { status: 'failed'; message: string }
   | { status: 'ready'; details: AcceptInviteStatusResponse; locked: boolean; message: string | null };
 
-const knownCodes: readonly string[] = [
-  'LinkInvalid',
-  'NotFound',
-  'LinkResent',
-  'LinkExpired',
-  'LinkStale',
-  'InviteConsumed',
-  'ServiceError',
-];
-
 /** The §8 message of a known invitation code (in the configured locale), else the server's or a generic one. */
 function messageForCode(
   codes: Record<InviteCode, string>,
@@ -43,7 +35,7 @@ function messageForCode(
   fallback: string | undefined,
   generic: string,
 ): string {
-  return code && knownCodes.includes(code) ? codes[code as InviteCode] : fallback || generic;
+  return isInviteCode(code) ? codes[code] : fallback || generic;
 }
 
 function isObject<T>(value: T | null | string): value is T {
@@ -184,7 +176,7 @@ export default function StartSignupScreen() {
     event.preventDefault();
     if (locked) return;
     const emailMissing = !existingCustomer && email.trim() === '';
-    const passwordShort = passwordRequired && password.length < 6;
+    const passwordShort = passwordRequired && password.length < minimumPasswordLength.invite;
     setEmailFlagged(emailMissing);
     setPasswordFlagged(passwordShort);
     if (emailMissing) {
