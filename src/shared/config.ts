@@ -95,6 +95,11 @@ export const configSchema = publicConfigSchema.extend({
   /** ...and in any case this long after sign-in. */
   sessionAbsoluteTimeoutDays: z.number().int().min(1).max(400).default(90),
   /**
+   * Changing the password, email address or passkeys, or deleting the account, needs a sign-in (or
+   * a re-confirmation by passkey, password or emailed link) within this many minutes (ASVS 6.2.3).
+   */
+  recentAuthenticationMinutes: z.number().int().min(1).max(1440).default(10),
+  /**
    * Folder of the public pages' Markdown (terms.md, faq.md, privacy-policy.md, optionally under a
    * locale subfolder such as da-DK/). Default: the scheme's own pages in ./content.
    */

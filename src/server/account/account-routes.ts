@@ -5,7 +5,7 @@ import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
-import { endSession, requireSession } from '../sessions/session-plugin.ts';
+import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
 import { sendVerificationEmail } from '../verification/verification-service.ts';
 import { eraseAccount } from './account-deletion-service.ts';
 import { accountDeletedMail, emailChangedMail } from './account-emails.ts';
@@ -23,7 +23,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   // SPEC §7 update-account: the member's own details, consents and currency.
   route(app, updateAccountEndpoint, async (body, request, reply) => {
     const session = requireSession(request);
-    const result = await ctx.db.transaction((tx) => updateAccount(tx, ctx.config, session.accountId, body));
+    const result = await ctx.db.transaction((tx) =>
+      updateAccount(tx, ctx.config, session.accountId, body, session),
+    );
     if (result.emailChanged) {
       // The new address must be verified (SPEC §4 Account status); the old one hears of the change.
       await sendVerificationEmail(ctx, result.account).catch((error: unknown) =>
@@ -47,9 +49,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // SPEC §7 delete-account: confirmed with the member's email; erases personal data, keeps the
-  // anonymised ledger, and signs the member out everywhere.
+  // anonymised ledger, and signs the member out everywhere. Needs a recent authentication (ASVS 6.2.3).
   route(app, deleteAccountEndpoint, async ({ username }, request, reply) => {
-    const session = requireSession(request);
+    const session = requireRecentAuthentication(request);
     const email = await ctx.db.transaction(async (tx) => {
       const account = await findAccountById(tx, session.accountId);
       if (!account) throw unauthorized('To access your account details, you first need to sign in');

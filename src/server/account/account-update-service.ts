@@ -4,6 +4,7 @@ import { findAccountById, isUniqueViolation } from '../accounts/account-service.
 import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { recentAuthenticationRefusal } from '../sessions/session-plugin.ts';
 
 export type Choice = 'consent' | 'decline' | 'unknown';
 
@@ -52,13 +53,15 @@ export async function currentConsents(
  * SPEC §4 Profile update, §5 Edit details, §6: applies a member's own changes in one transaction.
  * Name and email only when self profile update is on; currency only among the allowed ones (and not
  * at all when the choice is locked); consents move only to yes or no (never back to unknown), each
- * change appended to the history with its time and source. A changed email must be verified again.
+ * change appended to the history with its time and source. A changed email must be verified again,
+ * and needs a recently authenticated session.
  */
 export async function updateAccount(
   tx: Queryable,
   config: Config,
   accountId: string,
   changes: AccountChanges,
+  session: { recentlyAuthenticated: boolean },
 ): Promise<UpdateResult> {
   const account = await queryOne<AccountRow>(
     tx,
@@ -73,6 +76,9 @@ export async function updateAccount(
   if ((name !== null || email !== null) && !config.selfProfileUpdateEnabled) {
     throw forbidden(profileLockedMessage, { error: 'ProfileUpdateDisabled' });
   }
+  // The email address is where password resets and sign-in links go: changing it is a takeover
+  // unless the member recently proved who they are (ASVS 6.2.3).
+  if (email !== null && !session.recentlyAuthenticated) throw recentAuthenticationRefusal();
 
   const currency =
     changes.currency !== undefined && changes.currency !== account.currency ? changes.currency : null;

@@ -31,6 +31,25 @@ export function magicLinkEmail(
   return { to, subject: `Sign in to ${config.title}`, ...content, links: [url] };
 }
 
+/**
+ * The emailed re-confirmation link (recent authentication): it works in the browser that asked for
+ * it, once, and only for a short while.
+ */
+export function reauthenticationEmail(config: Config, origin: string, to: string, token: string): Mail {
+  const url = `${origin}/confirm-it-is-you?token=${encodeURIComponent(token)}`;
+  const content = renderEmail(config.title, {
+    title: 'Confirm it is you',
+    paragraphs: [
+      `You asked to confirm it is you before changing your ${config.title} account.`,
+      `Open the link in the same browser. It works once and expires in ${minutesText(config.magicLinkExpiryMinutes)}.`,
+    ],
+    action: { label: 'Confirm it is me', url },
+    footer:
+      'If you did not ask for this, you can ignore this email, and you may want to change your password.',
+  });
+  return { to, subject: `Confirm it is you: ${config.title}`, ...content, links: [url] };
+}
+
 /** The emailed reset link, to /set-new-password with the email and token (SPEC §2 Reset password page). */
 export function passwordResetEmail(config: Config, origin: string, to: string, token: string): Mail {
   const url = `${origin}/set-new-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;

@@ -1,17 +1,19 @@
 import { type Queryable, queryOne } from '../db/database.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 
-export type TokenPurpose = 'magic-link' | 'password-reset';
+export type TokenPurpose = 'magic-link' | 'password-reset' | 'reauthentication';
 
 /**
  * Issues an emailed token: random (256 bits), stored hashed, single use, expiring. A new token
  * replaces the member's earlier unused ones of the same purpose, so only the newest link works.
+ * A re-confirmation token is bound to the session that asked for it (`sessionTokenHash`).
  */
 export async function issueToken(
   db: Queryable,
   accountId: string,
   purpose: TokenPurpose,
   expiryMinutes: number,
+  sessionTokenHash: string | null = null,
 ): Promise<string> {
   const token = newToken();
   // Spent tokens are only kept long enough to answer "expired" rather than "unknown".
@@ -22,9 +24,9 @@ export async function issueToken(
     [accountId, purpose],
   );
   await db.query(
-    `INSERT INTO credential_tokens (token_hash, account_id, purpose, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-    [hashToken(token), accountId, purpose, expiryMinutes],
+    `INSERT INTO credential_tokens (token_hash, account_id, purpose, expires_at, session_token_hash)
+     VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
+    [hashToken(token), accountId, purpose, expiryMinutes, sessionTokenHash],
   );
   return token;
 }
@@ -45,19 +47,22 @@ export async function inspectToken(db: Queryable, token: string, purpose: TokenP
 
 /**
  * Uses a token: a conditional update inside the caller's transaction, so of two parallel
- * submits only one wins. Answers the account it belongs to, or null when it is not live.
+ * submits only one wins. Answers the account it belongs to, or null when it is not live (or, for a
+ * token bound to a session, when `sessionTokenHash` is not that session).
  */
 export async function consumeToken(
   db: Queryable,
   token: string,
   purpose: TokenPurpose,
+  sessionTokenHash: string | null = null,
 ): Promise<string | null> {
   const row = await queryOne<{ account_id: string }>(
     db,
     `UPDATE credential_tokens SET used_at = now()
       WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        AND session_token_hash IS NOT DISTINCT FROM $3
       RETURNING account_id`,
-    [hashToken(token), purpose],
+    [hashToken(token), purpose, sessionTokenHash],
   );
   return row?.account_id ?? null;
 }

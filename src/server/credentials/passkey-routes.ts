@@ -3,7 +3,6 @@ import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
   type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
@@ -24,8 +23,14 @@ import { loginFailedMessage } from '../auth/auth-routes.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
-import { requireSession, sessionCookie, startSession } from '../sessions/session-plugin.ts';
+import {
+  requireRecentAuthentication,
+  requireSession,
+  sessionCookie,
+  startSession,
+} from '../sessions/session-plugin.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
+import { challengeOf, type PasskeyRow, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
 import { defaultPasskeyTitle, describeUserAgent } from './user-agent.ts';
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
@@ -35,22 +40,6 @@ export const passkeyUnknownMessage =
 export const passkeyAlreadyRegisteredMessage = 'This passkey is already registered to your account.';
 export const tooManyPasskeysMessage = 'You have registered the most passkeys an account can have.';
 const maxPasskeys = 20;
-
-interface PasskeyRow {
-  id: string;
-  account_id: string;
-  credential_id: string;
-  public_key: Uint8Array;
-  counter: number | string;
-  transports: string;
-  title: string;
-  key_number: number;
-  created_at: Date;
-  last_used_at: Date | null;
-  last_used_browser: string | null;
-  last_used_device_vendor: string | null;
-  last_used_os: string | null;
-}
 
 /** SPEC §3 Passkey as the member sees it; isActiveSession marks the passkey that signed this session in. */
 function passkeyView(row: PasskeyRow, activePasskeyId: string | null): Passkey {
@@ -67,23 +56,6 @@ function passkeyView(row: PasskeyRow, activePasskeyId: string | null): Passkey {
   };
 }
 
-/** The WebAuthn user handle: the account id's 16 bytes (no personal data, stable per member). */
-function userHandleOf(accountId: string): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(Buffer.from(accountId.replace(/-/g, ''), 'hex'));
-}
-
-/** The challenge the browser signed, read from the client data (verified again by the library). */
-function challengeOf(clientDataJSON: string): string | null {
-  try {
-    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
-      challenge?: unknown;
-    };
-    return typeof data.challenge === 'string' && data.challenge.length <= 512 ? data.challenge : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Browser-bound cookie for sign-in challenges: a passkey answer only counts in the browser that asked.
  * Scoped to /api/passkeys, so __Secure- rather than __Host- (which demands Path=/).
@@ -93,44 +65,11 @@ function flowCookieName(origin: string): string {
 }
 
 export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // rpID and origin come from configuration, never from the request (DESIGN security rules).
-  const rpID = new URL(ctx.origin).hostname;
-  const expectedOrigin = ctx.origin;
-  const challengeMinutes = ctx.config.passkeyChallengeMinutes;
+  const ceremonies = passkeyCeremonies(ctx);
+  const { rpID, expectedOrigin, challengeMinutes, storeChallenge, takeChallenge } = ceremonies;
 
   function ensureEnabled(): void {
     if (!ctx.config.enableWebAuthnLogins) throw notFound('Passkeys are not available.');
-  }
-
-  async function storeChallenge(
-    challenge: string,
-    flow: 'registration' | 'authentication',
-    bindingHash: string,
-    accountId: string | null,
-  ): Promise<void> {
-    await ctx.db.query('DELETE FROM webauthn_challenges WHERE expires_at < now()');
-    await ctx.db.query(
-      `INSERT INTO webauthn_challenges (challenge_hash, flow, binding_hash, account_id, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-      [hashToken(challenge), flow, bindingHash, accountId, challengeMinutes],
-    );
-  }
-
-  /** Takes a challenge out of the store (single use even when what follows fails). */
-  async function takeChallenge(
-    challenge: string | null,
-    flow: 'registration' | 'authentication',
-    bindingHash: string | null,
-  ): Promise<{ accountId: string | null } | null> {
-    if (!challenge || !bindingHash) return null;
-    const row = await queryOne<{ binding_hash: string; account_id: string | null; live: boolean }>(
-      ctx.db,
-      `DELETE FROM webauthn_challenges WHERE challenge_hash = $1 AND flow = $2
-       RETURNING binding_hash, account_id, expires_at > now() AS live`,
-      [hashToken(challenge), flow],
-    );
-    if (!row?.live || row.binding_hash !== bindingHash) return null;
-    return { accountId: row.account_id };
   }
 
   async function passkeysOf(db: Queryable, accountId: string): Promise<PasskeyRow[]> {
@@ -146,9 +85,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     return rows.map((row) => passkeyView(row, session.passkeyId));
   });
 
+  // Adding or removing a passkey changes who can sign in: both need a recent authentication.
   route(app, passkeyRegistrationOptionsEndpoint, async (_body, request) => {
     ensureEnabled();
-    const session = requireSession(request);
+    const session = requireRecentAuthentication(request);
     const account = await findAccountById(ctx.db, session.accountId);
     if (!account?.email) throw badRequest(passkeyProblemMessage);
     const existing = await passkeysOf(ctx.db, account.id);
@@ -173,7 +113,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(app, passkeyRegisterEndpoint, async ({ response }, request, reply) => {
     ensureEnabled();
-    const session = requireSession(request);
+    const session = requireRecentAuthentication(request);
     const credential = response as unknown as RegistrationResponseJSON;
     const challenge = challengeOf(credential.response.clientDataJSON);
     const taken = await takeChallenge(challenge, 'registration', session.tokenHash);
@@ -285,37 +225,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
       reply.code(403);
       return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
     }
-    let newCounter: number;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response: credential,
-        expectedChallenge: challenge,
-        expectedOrigin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-        credential: {
-          id: passkey.credential_id,
-          publicKey: new Uint8Array(passkey.public_key),
-          counter: Number(passkey.counter),
-          transports: JSON.parse(passkey.transports) as string[],
-        },
-      });
-      if (!verification.verified) return refuse(passkeyProblemMessage);
-      newCounter = verification.authenticationInfo.newCounter;
-    } catch (error) {
-      request.log.info({ err: error }, 'passkey sign-in refused');
-      return refuse(passkeyProblemMessage);
-    }
-    const described = describeUserAgent(request.headers['user-agent']);
-    // The counter only moves forward: of two answers with the same count (a replay or a clone), one wins.
-    const updated = await queryOne<{ id: string }>(
-      ctx.db,
-      `UPDATE passkeys SET counter = $2, last_used_at = now(), last_used_browser = $3,
-              last_used_device_vendor = $4, last_used_os = $5
-        WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0)) RETURNING id`,
-      [passkey.id, newCounter, described.browser, described.vendor, described.os],
-    );
-    if (!updated) return refuse(passkeyProblemMessage, false);
+    const outcome = await ceremonies.verifyAssertion(request, credential, challenge, passkey);
+    if (outcome !== 'verified') return refuse(passkeyProblemMessage, outcome === 'refused');
     await startSession(ctx, request, reply, account.id, { passkeyId: passkey.id });
     return {
       success: true,
@@ -338,7 +249,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(app, removePasskeyEndpoint, async ({ id }, request) => {
     ensureEnabled();
-    const session = requireSession(request);
+    const session = requireRecentAuthentication(request);
     const removed = await ctx.db.transaction(async (tx) => {
       // Other devices signed in with this passkey are signed out (a lost phone); this one stays.
       await tx.query('DELETE FROM sessions WHERE passkey_id = $1 AND account_id = $2 AND token_hash <> $3', [

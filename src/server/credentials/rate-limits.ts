@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
@@ -14,7 +15,9 @@ export type Bucket =
   | 'magic-link-address'
   | 'password-reset-email'
   | 'password-reset-address'
-  | 'signup-address';
+  | 'signup-address'
+  | 'reauthentication-link-email'
+  | 'reauthentication-link-address';
 
 function keyOf(value: string): string {
   return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
@@ -86,4 +89,37 @@ export async function limitByAddress(
     throw tooManyRequests(message, { error: 'TooManyRequests' });
   }
   await recordEvent(db, bucket, address);
+}
+
+export const recentlySentMessage =
+  "We've recently sent you an email. Please wait a few minutes before asking for another.";
+
+/**
+ * Per email and per address limits of emailed-link requests (emailLinkLimits): otherwise a 429 with
+ * Retry-After. Counted for every email, member or not, so the answer never depends on membership.
+ */
+export async function limitLinkRequests(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  buckets: { email: Bucket; address: Bucket },
+): Promise<void> {
+  const { perEmail, perAddress, windowMinutes } = ctx.config.emailLinkLimits;
+  const address = addressOf(request);
+  const [byEmail, byAddress] = await Promise.all([
+    countRecent(ctx.db, buckets.email, email, windowMinutes, perEmail),
+    countRecent(ctx.db, buckets.address, address, windowMinutes, perAddress),
+  ]);
+  if (byEmail.count >= perEmail || byAddress.count >= perAddress) {
+    const wait = Math.max(
+      byEmail.count >= perEmail ? byEmail.retryAfterSeconds : 0,
+      byAddress.count >= perAddress ? byAddress.retryAfterSeconds : 0,
+      1,
+    );
+    reply.header('retry-after', String(wait));
+    throw tooManyRequests(recentlySentMessage, { error: 'TooManyRequests' });
+  }
+  await recordEvent(ctx.db, buckets.email, email);
+  await recordEvent(ctx.db, buckets.address, address);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recentAuthenticationRequired } from '#shared/api/reauthentication.ts';
 import type { AppContext } from '../app-context.ts';
-import { unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 import type { Session } from './session-service.ts';
 
 declare module 'fastify' {
@@ -48,7 +49,12 @@ export async function startSession(
     secure: cookie.secure,
     maxAge: Math.floor(ctx.sessions.idleMs / 1000),
   });
-  request.session = { tokenHash, accountId, passkeyId: options.passkeyId ?? null };
+  request.session = {
+    tokenHash,
+    accountId,
+    passkeyId: options.passkeyId ?? null,
+    recentlyAuthenticated: true,
+  };
 }
 
 /** Signs the member out on this response. */
@@ -71,4 +77,23 @@ export function requireSession(request: FastifyRequest): Session {
     });
   }
   return request.session;
+}
+
+export const recentAuthenticationRequiredMessage =
+  'For your security, please confirm it is you before making this change.';
+
+/**
+ * The signed-in member's session, if they proved who they are within recentAuthenticationMinutes
+ * (ASVS 6.2.3); otherwise a 403 with the code `RecentAuthenticationRequired`. For the changes that
+ * would let someone at an unattended device take the account over.
+ */
+export function requireRecentAuthentication(request: FastifyRequest): Session {
+  const session = requireSession(request);
+  if (!session.recentlyAuthenticated) throw recentAuthenticationRefusal();
+  return session;
+}
+
+/** The 403 a sensitive change answers when the session's authentication is too old. */
+export function recentAuthenticationRefusal() {
+  return forbidden(recentAuthenticationRequiredMessage, { error: recentAuthenticationRequired });
 }

@@ -6,6 +6,11 @@ export interface Session {
   tokenHash: string;
   accountId: string;
   passkeyId: string | null;
+  /**
+   * Whether the member proved who they are (sign-in or re-confirmation) within
+   * recentAuthenticationMinutes: the sensitive changes need it (ASVS 6.2.3).
+   */
+  recentlyAuthenticated: boolean;
 }
 
 const minute = 60_000;
@@ -14,11 +19,15 @@ const minute = 60_000;
 export function sessionService(config: Config) {
   const idleMs = config.sessionIdleTimeoutMinutes * minute;
   const absoluteMs = config.sessionAbsoluteTimeoutDays * 24 * 60 * minute;
+  const recentMinutes = config.recentAuthenticationMinutes;
 
   return {
     idleMs,
 
-    /** Starts a new session; the token is returned once, for the cookie, and only its hash is kept. */
+    /**
+     * Starts a new session; the token is returned once, for the cookie, and only its hash is kept.
+     * Every session starts by a proof of who the member is, so it starts recently authenticated.
+     */
     async create(
       db: Queryable,
       accountId: string,
@@ -44,19 +53,31 @@ export function sessionService(config: Config) {
         account_id: string;
         passkey_id: string | null;
         stale: boolean;
+        recent: boolean;
       }>(
         db,
-        `SELECT s.token_hash, s.account_id, s.passkey_id, s.last_seen_at < now() - interval '1 minute' AS stale
+        `SELECT s.token_hash, s.account_id, s.passkey_id, s.last_seen_at < now() - interval '1 minute' AS stale,
+                s.authenticated_at > now() - make_interval(mins => $3) AS recent
          FROM sessions s JOIN accounts a ON a.id = s.account_id
          WHERE s.token_hash = $1
            AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
            AND a.deleted_at IS NULL AND a.can_sign_in`,
-        [hashToken(token), idleMs / 1000],
+        [hashToken(token), idleMs / 1000, recentMinutes],
       );
       if (!row) return null;
       if (row.stale)
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [row.token_hash]);
-      return { tokenHash: row.token_hash, accountId: row.account_id, passkeyId: row.passkey_id };
+      return {
+        tokenHash: row.token_hash,
+        accountId: row.account_id,
+        passkeyId: row.passkey_id,
+        recentlyAuthenticated: row.recent,
+      };
+    },
+
+    /** The member of this session just proved who they are again (a re-confirmation). */
+    async markAuthenticated(db: Queryable, tokenHash: string): Promise<void> {
+      await db.query('UPDATE sessions SET authenticated_at = now() WHERE token_hash = $1', [tokenHash]);
     },
 
     async destroy(db: Queryable, tokenHash: string): Promise<void> {

@@ -99,10 +99,10 @@ export const removePasskeyEndpoint = endpoint({
 });
 
 /** WebAuthn options as @simplewebauthn/server makes them; the browser library reads them. */
-const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() });
+export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() });
 
 /** A credential as @simplewebauthn/browser returns it; the server library verifies every byte. */
-const webAuthnCredentialSchema = z.looseObject({
+export const webAuthnCredentialSchema = z.looseObject({
   id: z.string().min(1).max(1024),
   rawId: z.string().min(1).max(1024),
   type: z.literal('public-key'),

@@ -1,0 +1,132 @@
+import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { queryOne } from '../db/database.ts';
+import { hashToken } from '../sessions/tokens.ts';
+import { describeUserAgent } from './user-agent.ts';
+
+export interface PasskeyRow {
+  id: string;
+  account_id: string;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: number | string;
+  transports: string;
+  title: string;
+  key_number: number;
+  created_at: Date;
+  last_used_at: Date | null;
+  last_used_browser: string | null;
+  last_used_device_vendor: string | null;
+  last_used_os: string | null;
+}
+
+export type ChallengeFlow = 'registration' | 'authentication' | 'reauthentication';
+
+/** The WebAuthn user handle: the account id's 16 bytes (no personal data, stable per member). */
+export function userHandleOf(accountId: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.from(accountId.replace(/-/g, ''), 'hex'));
+}
+
+/** The challenge the browser signed, read from the client data (verified again by the library). */
+export function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
+    return typeof data.challenge === 'string' && data.challenge.length <= 512 ? data.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What every passkey ceremony shares: rpID and origin from configuration, never from the request
+ * (DESIGN security rules); single-use challenges bound to their flow and to a session or browser;
+ * and the check of an assertion, whose signature counter only moves forward.
+ */
+export function passkeyCeremonies(ctx: AppContext) {
+  const rpID = new URL(ctx.origin).hostname;
+  const expectedOrigin = ctx.origin;
+  const challengeMinutes = ctx.config.passkeyChallengeMinutes;
+
+  return {
+    rpID,
+    expectedOrigin,
+    challengeMinutes,
+
+    async storeChallenge(
+      challenge: string,
+      flow: ChallengeFlow,
+      bindingHash: string,
+      accountId: string | null,
+    ): Promise<void> {
+      await ctx.db.query('DELETE FROM webauthn_challenges WHERE expires_at < now()');
+      await ctx.db.query(
+        `INSERT INTO webauthn_challenges (challenge_hash, flow, binding_hash, account_id, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+        [hashToken(challenge), flow, bindingHash, accountId, challengeMinutes],
+      );
+    },
+
+    /** Takes a challenge out of the store (single use even when what follows fails). */
+    async takeChallenge(
+      challenge: string | null,
+      flow: ChallengeFlow,
+      bindingHash: string | null,
+    ): Promise<{ accountId: string | null } | null> {
+      if (!challenge || !bindingHash) return null;
+      const row = await queryOne<{ binding_hash: string; account_id: string | null; live: boolean }>(
+        ctx.db,
+        `DELETE FROM webauthn_challenges WHERE challenge_hash = $1 AND flow = $2
+         RETURNING binding_hash, account_id, expires_at > now() AS live`,
+        [hashToken(challenge), flow],
+      );
+      if (!row?.live || row.binding_hash !== bindingHash) return null;
+      return { accountId: row.account_id };
+    },
+
+    /**
+     * Verifies an assertion made with `passkey` over `challenge` and records its use. 'refused' when
+     * the signature or user verification fails, 'replayed' when the counter did not move forward (of
+     * two answers with the same count, a replay or a clone, one wins).
+     */
+    async verifyAssertion(
+      request: FastifyRequest,
+      credential: AuthenticationResponseJSON,
+      challenge: string,
+      passkey: PasskeyRow,
+    ): Promise<'verified' | 'refused' | 'replayed'> {
+      let newCounter: number;
+      try {
+        const verification = await verifyAuthenticationResponse({
+          response: credential,
+          expectedChallenge: challenge,
+          expectedOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+          credential: {
+            id: passkey.credential_id,
+            publicKey: new Uint8Array(passkey.public_key),
+            counter: Number(passkey.counter),
+            transports: JSON.parse(passkey.transports) as string[],
+          },
+        });
+        if (!verification.verified) return 'refused';
+        newCounter = verification.authenticationInfo.newCounter;
+      } catch (error) {
+        request.log.info({ err: error }, 'passkey assertion refused');
+        return 'refused';
+      }
+      const described = describeUserAgent(request.headers['user-agent']);
+      const updated = await queryOne<{ id: string }>(
+        ctx.db,
+        `UPDATE passkeys SET counter = $2, last_used_at = now(), last_used_browser = $3,
+                last_used_device_vendor = $4, last_used_os = $5
+          WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0)) RETURNING id`,
+        [passkey.id, newCounter, described.browser, described.vendor, described.os],
+      );
+      return updated ? 'verified' : 'replayed';
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  reauthenticateWithLinkEndpoint,
+  reauthenticateWithPasskeyEndpoint,
+  reauthenticateWithPasswordEndpoint,
+  reauthenticationPasskeyOptionsEndpoint,
+  reauthenticationStatusEndpoint,
+  requestReauthenticationLinkEndpoint,
+} from '#shared/api/reauthentication.ts';
+import { findAccountById } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { queryOne } from '../db/database.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { route } from '../http/routes.ts';
+import { requireSession } from '../sessions/session-plugin.ts';
+import { hashToken } from '../sessions/tokens.ts';
+import { reauthenticationEmail } from './credential-emails.ts';
+import { consumeToken, issueToken } from './credential-tokens.ts';
+import { challengeOf, type PasskeyRow, passkeyCeremonies } from './passkey-ceremonies.ts';
+import { passkeyExpiredMessage, passkeyProblemMessage } from './passkey-routes.ts';
+import { limitLinkRequests } from './rate-limits.ts';
+import { signInThrottle, tooManySignInAttemptsMessage } from './sign-in-throttle.ts';
+
+export const reconfirmedMessage = 'Thank you. You can carry on.';
+export const reconfirmIncorrectPasswordMessage = "That isn't the password of your account.";
+export const reconfirmLinkSentMessage =
+  'We have emailed you a link. Open it in this browser to confirm it is you.';
+export const reconfirmLinkExpiredMessage =
+  'This link has expired or has already been used. Please ask for a new one.';
+export const reconfirmOtherBrowserMessage =
+  'Open this link in the browser where you asked for it, while signed in there.';
+
+/**
+ * Re-confirmation of who the member is, for a session whose sign-in is older than
+ * recentAuthenticationMinutes (ASVS 6.2.3): by password, by one of this account's passkeys, or by a
+ * link emailed to the account's address. Each refreshes this session's authenticated_at and
+ * nothing else; none can confirm a session of another account.
+ */
+export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const throttle = signInThrottle(ctx);
+  const ceremonies = passkeyCeremonies(ctx);
+
+  route(app, reauthenticationStatusEndpoint, async (_query, request) => {
+    const session = requireSession(request);
+    return { success: true, recentlyAuthenticated: session.recentlyAuthenticated };
+  });
+
+  async function confirmed(tokenHash: string) {
+    await ctx.sessions.markAuthenticated(ctx.db, tokenHash);
+    return { success: true, message: reconfirmedMessage };
+  }
+
+  function refuse(reply: FastifyReply, status: number, error: string, message: string) {
+    reply.code(status);
+    return { success: false, error, message };
+  }
+
+  // The sign-in throttle, keyed by the account's email: failures here and at sign-in add up, so the
+  // re-confirmation is no way round it.
+  route(app, reauthenticateWithPasswordEndpoint, async ({ password }, request, reply) => {
+    const session = requireSession(request);
+    const account = await findAccountById(ctx.db, session.accountId);
+    if (!account?.email) throw notFound('To access your account details, you first need to sign in');
+    const wait = await throttle.waitSeconds(request, account.email);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return refuse(
+        reply,
+        429,
+        'TooManyAttempts',
+        tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
+      );
+    }
+    if (!(await verifyPassword(account.password_hash, password))) {
+      await throttle.failed(request, account.email);
+      return refuse(reply, 401, 'IncorrectPassword', reconfirmIncorrectPasswordMessage);
+    }
+    await throttle.succeeded(account.email);
+    return confirmed(session.tokenHash);
+  });
+
+  route(app, reauthenticationPasskeyOptionsEndpoint, async (_body, request) => {
+    if (!ctx.config.enableWebAuthnLogins) throw notFound('Passkeys are not available.');
+    const session = requireSession(request);
+    const passkeys = await ctx.db.query<Pick<PasskeyRow, 'credential_id' | 'transports'>>(
+      'SELECT credential_id, transports FROM passkeys WHERE account_id = $1',
+      [session.accountId],
+    );
+    if (passkeys.length === 0) throw badRequest(passkeyProblemMessage, { error: 'NoPasskeys' });
+    // Only this account's passkeys are offered (and only they are accepted below).
+    const options = await generateAuthenticationOptions({
+      rpID: ceremonies.rpID,
+      userVerification: 'required',
+      timeout: ceremonies.challengeMinutes * 60_000,
+      allowCredentials: passkeys.map((row) => ({
+        id: row.credential_id,
+        transports: JSON.parse(row.transports) as string[],
+      })) as Parameters<typeof generateAuthenticationOptions>[0]['allowCredentials'],
+    });
+    await ceremonies.storeChallenge(
+      options.challenge,
+      'reauthentication',
+      session.tokenHash,
+      session.accountId,
+    );
+    return { success: true, options: { ...options } };
+  });
+
+  route(app, reauthenticateWithPasskeyEndpoint, async ({ response }, request, reply) => {
+    if (!ctx.config.enableWebAuthnLogins) throw notFound('Passkeys are not available.');
+    const session = requireSession(request);
+    const credential = response as unknown as AuthenticationResponseJSON;
+    const challenge = challengeOf(credential.response.clientDataJSON);
+    const taken = await ceremonies.takeChallenge(challenge, 'reauthentication', session.tokenHash);
+    if (!challenge || !taken || taken.accountId !== session.accountId) {
+      return refuse(reply, 400, 'ChallengeExpired', passkeyExpiredMessage);
+    }
+    // Another member's passkey, however valid, confirms nothing here.
+    const passkey = await queryOne<PasskeyRow>(
+      ctx.db,
+      'SELECT * FROM passkeys WHERE credential_id = $1 AND account_id = $2',
+      [credential.id, session.accountId],
+    );
+    if (!passkey) return refuse(reply, 401, 'PasskeyRefused', passkeyProblemMessage);
+    const outcome = await ceremonies.verifyAssertion(request, credential, challenge, passkey);
+    if (outcome !== 'verified') return refuse(reply, 401, 'PasskeyRefused', passkeyProblemMessage);
+    return confirmed(session.tokenHash);
+  });
+
+  route(app, requestReauthenticationLinkEndpoint, async (_body, request, reply) => {
+    const session = requireSession(request);
+    const account = await findAccountById(ctx.db, session.accountId);
+    if (!account?.email) throw notFound('To access your account details, you first need to sign in');
+    await limitLinkRequests(ctx, request, reply, account.email, {
+      email: 'reauthentication-link-email',
+      address: 'reauthentication-link-address',
+    });
+    const token = await issueToken(
+      ctx.db,
+      account.id,
+      'reauthentication',
+      ctx.config.magicLinkExpiryMinutes,
+      session.tokenHash,
+    );
+    await ctx.mailer
+      .send(reauthenticationEmail(ctx.config, ctx.origin, account.email, token))
+      .catch((error: unknown) => request.log.error({ err: error }, 're-confirmation link not sent'));
+    return { success: true, message: reconfirmLinkSentMessage };
+  });
+
+  route(app, reauthenticateWithLinkEndpoint, async ({ token }, request, reply) => {
+    const session = requireSession(request);
+    const accountId = await consumeToken(ctx.db, token, 'reauthentication', session.tokenHash);
+    if (accountId === session.accountId) return confirmed(session.tokenHash);
+    // Not used up: a link opened in the wrong browser still works in the right one.
+    const elsewhere = await queryOne<{ live: boolean }>(
+      ctx.db,
+      `SELECT used_at IS NULL AND expires_at > now() AS live FROM credential_tokens
+        WHERE token_hash = $1 AND purpose = 'reauthentication'`,
+      [hashToken(token)],
+    );
+    if (elsewhere?.live) return refuse(reply, 400, 'OtherBrowser', reconfirmOtherBrowserMessage);
+    return refuse(reply, 400, 'LinkExpired', reconfirmLinkExpiredMessage);
+  });
+}
