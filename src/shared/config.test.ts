@@ -50,3 +50,20 @@ describe('configuration (SPEC §1, §6)', () => {
     expect(publicConfig).not.toHaveProperty('sentry');
   });
 });
+
+describe('recentAuthenticationMinutes (ASVS 6.2.3)', () => {
+  it('defaults to 10 minutes and takes a whole number of minutes', () => {
+    expect(defaultConfig.recentAuthenticationMinutes).toBe(10);
+    expect(parseConfig({ recentAuthenticationMinutes: 30 }).recentAuthenticationMinutes).toBe(30);
+  });
+
+  it('zero, negative, fractional, over a day or non-numeric values are refused and named', () => {
+    for (const bad of [0, -5, 2.5, 1441, '10', null]) {
+      expect(() => parseConfig({ recentAuthenticationMinutes: bad })).toThrow(/recentAuthenticationMinutes/);
+    }
+  });
+
+  it('is never handed to the browser', () => {
+    expect(toPublicConfig(defaultConfig)).not.toHaveProperty('recentAuthenticationMinutes');
+  });
+});
