@@ -23,6 +23,7 @@ const VerifyEmailScreen = lazyScreen(() => import('./joining/verify-email-screen
 const ResetPasswordScreen = lazyScreen(() => import('./credentials/reset-password-screen.tsx'));
 const SetNewPasswordScreen = lazyScreen(() => import('./credentials/set-new-password-screen.tsx'));
 const MagicLoginScreen = lazyScreen(() => import('./credentials/magic-login-screen.tsx'));
+const ConfirmLinkScreen = lazyScreen(() => import('./credentials/confirm-link-screen.tsx'));
 const ChangePasswordScreen = lazyScreen(() => import('./credentials/change-password-screen.tsx'));
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
@@ -112,6 +113,7 @@ export function AppRoutes({ status }: { status: number }) {
         <Route path="/verify-email" element={<VerifyEmailScreen />} />
         <Route path="/add-to-google-wallet" element={<AddToGoogleWalletScreen />} />
         <Route path="/set-new-password" element={<SetNewPasswordScreen />} />
+        <Route path="/confirm-it-is-you" element={<ConfirmLinkScreen />} />
         <Route path="/signin" element={<SignInScreen />} />
         <Route path="/start-signup" element={<StartSignupScreen />} />
         <Route path="/link-with-nike" element={<LinkWithNikeScreen />} />

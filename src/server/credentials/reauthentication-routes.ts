@@ -130,7 +130,15 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
     return confirmed(session.tokenHash);
   });
 
+  // Offered where email links may sign in at all: a deployment that switched them off does not
+  // count the inbox as proof of who someone is.
+  function ensureLinksEnabled(): void {
+    if (!ctx.config.enableMagicLinkLogins)
+      throw notFound('Confirming with an emailed link is not available.');
+  }
+
   route(app, requestReauthenticationLinkEndpoint, async (_body, request, reply) => {
+    ensureLinksEnabled();
     const session = requireSession(request);
     const account = await findAccountById(ctx.db, session.accountId);
     if (!account?.email) throw notFound('To access your account details, you first need to sign in');
@@ -152,6 +160,7 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   route(app, reauthenticateWithLinkEndpoint, async ({ token }, request, reply) => {
+    ensureLinksEnabled();
     const session = requireSession(request);
     const accountId = await consumeToken(ctx.db, token, 'reauthentication', session.tokenHash);
     if (accountId === session.accountId) return confirmed(session.tokenHash);

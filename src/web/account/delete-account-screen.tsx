@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callApi } from '../api.ts';
+import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
@@ -22,6 +23,7 @@ export default function DeleteAccountScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const { guarded, confirmStep } = useRecentAuthentication();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +37,14 @@ export default function DeleteAccountScreen() {
     }
     setFieldError(null);
     setBusy(true);
-    const answer = await callApi<{ success?: boolean; message?: string }>('/api/delete-account', {
-      body: { username: typed },
-    });
+    // Needs a recent sign-in: the member may be asked to confirm who they are first.
+    const answer = await guarded(() =>
+      callApi<{ success?: boolean; message?: string }>('/api/delete-account', { body: { username: typed } }),
+    );
+    if (answer === gaveUp) {
+      setBusy(false);
+      return;
+    }
     if (answer && typeof answer === 'object' && answer.success) {
       // SPEC §4: success logs out and navigates to /.
       await logout();
@@ -80,6 +87,7 @@ export default function DeleteAccountScreen() {
           </ButtonLink>
         </div>
       </form>
+      {confirmStep}
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { consentUnanswered, type MarketingConsentValue } from '#shared/domain/co
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
+import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
@@ -61,6 +62,7 @@ function EditDetailsForm({ account }: { account: Account }) {
   const [busy, setBusy] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const { guarded, confirmStep } = useRecentAuthentication();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,7 +102,12 @@ function EditDetailsForm({ account }: { account: Account }) {
       return;
     }
     setBusy(true);
-    const answer = await callApi<UpdateAnswer>('/api/update-account', { body: next });
+    // A new email address needs a recent sign-in: the member may be asked to confirm who they are.
+    const answer = await guarded(() => callApi<UpdateAnswer>('/api/update-account', { body: next }));
+    if (answer === gaveUp) {
+      setBusy(false);
+      return;
+    }
     if (answer && typeof answer === 'object' && answer.success) {
       navigate('/', { state: { modalMessage: answer.message || e.updateComplete } });
       // An account that can no longer sign in drops the session (SPEC §4).
@@ -185,6 +192,7 @@ function EditDetailsForm({ account }: { account: Account }) {
           </ButtonLink>
         </div>
       </form>
+      {confirmStep}
     </Page>
   );
 }

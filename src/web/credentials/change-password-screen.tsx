@@ -9,13 +9,15 @@ import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { gaveUp, useRecentAuthentication } from './confirm-identity.tsx';
 import styles from './credentials.module.css';
 
 type ChangeAnswer = ResponseOf<typeof changePasswordEndpoint>;
 
 /**
  * SPEC §2 /help/security: change password. Under 8 characters the field is flagged and nothing is
- * sent (§5); states idle, busy, done (§4); success and failure messages of §8.
+ * sent (§5); states idle, busy, done (§4); success and failure messages of §8. A session signed in
+ * too long ago is asked to confirm who it is first, then the change goes ahead with the same password.
  */
 export default function ChangePasswordScreen() {
   const m = useMessages();
@@ -27,6 +29,7 @@ export default function ChangePasswordScreen() {
   const [message, setMessage] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const input = useRef<HTMLInputElement>(null);
+  const { guarded, confirmStep } = useRecentAuthentication();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +44,11 @@ export default function ChangePasswordScreen() {
     setState('busy');
     setFieldError(null);
     setMessage(null);
-    const result = await callApi<ChangeAnswer>('/api/change-password', { body: { password } });
+    const result = await guarded(() => callApi<ChangeAnswer>('/api/change-password', { body: { password } }));
+    if (result === gaveUp) {
+      setState('idle');
+      return;
+    }
     const answer = result && typeof result === 'object' ? result : null;
     if (answer?.success) {
       setPassword('');
@@ -84,6 +91,7 @@ export default function ChangePasswordScreen() {
           {state === 'busy' ? c.saving : c.changeSubmit}
         </Button>
       </form>
+      {confirmStep}
     </Page>
   );
 }

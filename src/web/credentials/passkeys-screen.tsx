@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { gaveUp, useRecentAuthentication } from './confirm-identity.tsx';
 import styles from './credentials.module.css';
 import { registerPasskey } from './register-passkey.ts';
 
@@ -15,6 +16,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 /**
  * SPEC §2 /help/passkeys: the member's passkeys (every §3 field), Create Passkey, "No passkeys
  * registered" when empty, rename and remove, and a mark on the passkey this session signed in with.
+ * Creating and removing need a recent sign-in: the member is asked to confirm who they are first.
  */
 export default function PasskeysScreen() {
   const m = useMessages();
@@ -24,6 +26,7 @@ export default function PasskeysScreen() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const { guarded, confirmStep } = useRecentAuthentication();
 
   const load = useCallback(async () => {
     const list = await callApi<Passkey[]>('/api/passkeys', { method: 'GET' });
@@ -42,8 +45,9 @@ export default function PasskeysScreen() {
   async function create() {
     setCreating(true);
     setNotice(null);
-    const outcome = await registerPasskey();
+    const outcome = await guarded(registerPasskey);
     setCreating(false);
+    if (outcome === gaveUp) return;
     if (outcome.success) {
       setNotice({ kind: 'success', text: c.passkeyCreated });
       await load();
@@ -73,6 +77,7 @@ export default function PasskeysScreen() {
               <PasskeyItem
                 key={passkey._id}
                 passkey={passkey}
+                guarded={guarded}
                 onChanged={(text) => {
                   setNotice({ kind: 'success', text });
                   void load();
@@ -82,11 +87,20 @@ export default function PasskeysScreen() {
           </ul>
         )}
       </div>
+      {confirmStep}
     </Page>
   );
 }
 
-function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (message: string) => void }) {
+function PasskeyItem({
+  passkey,
+  onChanged,
+  guarded,
+}: {
+  passkey: Passkey;
+  onChanged: (message: string) => void;
+  guarded: ReturnType<typeof useRecentAuthentication>['guarded'];
+}) {
   const { locale } = useConfig();
   const c = useMessages().credentials;
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
@@ -124,10 +138,11 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (mes
 
   async function remove() {
     setBusy(true);
-    const result = await callApi<{ success: boolean; message?: string }>('/api/passkeys/remove', {
-      body: { id: passkey._id },
-    });
+    const result = await guarded(() =>
+      callApi<{ success: boolean; message?: string }>('/api/passkeys/remove', { body: { id: passkey._id } }),
+    );
     setBusy(false);
+    if (result === gaveUp) return;
     if (result && typeof result === 'object' && result.success) {
       onChanged(c.removed);
       return;

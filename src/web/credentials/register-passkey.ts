@@ -9,12 +9,15 @@ export interface PasskeyOutcome {
   cancelled?: boolean;
   /** This device already holds a passkey for the account. */
   alreadyRegistered?: boolean;
+  /** The server's error code, e.g. RecentAuthenticationRequired (see confirm-identity.tsx). */
+  error?: string;
 }
 
 interface OptionsAnswer {
   success: boolean;
   options?: unknown;
   message?: string;
+  error?: string;
 }
 
 /**
@@ -33,9 +36,11 @@ export async function registerPasskey(): Promise<PasskeyOutcome> {
   if (!browserSupportsWebAuthn()) return { success: false, unsupported: true };
   const options = await callApi<OptionsAnswer>('/api/passkeys/registration-options', { body: {} });
   if (!options || typeof options !== 'object' || !options.success || !options.options) {
+    const answer = options && typeof options === 'object' ? options : null;
     return {
       success: false,
-      ...(options && typeof options === 'object' && options.message ? { message: options.message } : {}),
+      ...(answer?.message ? { message: answer.message } : {}),
+      ...(answer?.error ? { error: answer.error } : {}),
     };
   }
   let response: unknown;
@@ -55,6 +60,10 @@ export async function registerPasskey(): Promise<PasskeyOutcome> {
   }
   const result = await callApi<PasskeyOutcome>('/api/passkeys/register', { body: { response } });
   return result && typeof result === 'object'
-    ? { success: Boolean(result.success), ...(result.message ? { message: result.message } : {}) }
+    ? {
+        success: Boolean(result.success),
+        ...(result.message ? { message: result.message } : {}),
+        ...(result.error ? { error: result.error } : {}),
+      }
     : { success: false };
 }

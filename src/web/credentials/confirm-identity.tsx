@@ -1,0 +1,237 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { Passkey } from '#shared/api/credentials.ts';
+import { recentAuthenticationRequired } from '#shared/api/reauthentication.ts';
+import { callApi } from '../api.ts';
+import { useConfig } from '../config-context.tsx';
+import { useMessages } from '../i18n/messages.tsx';
+import { useAccount } from '../session/session-context.tsx';
+import { Button } from '../ui/button.tsx';
+import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import styles from './confirm-identity.module.css';
+
+interface Outcome {
+  success?: boolean;
+  error?: string;
+  options?: unknown;
+}
+
+/** What a guarded call answers when the member closed the "confirm it's you" step instead. */
+export const gaveUp = Symbol('gave up');
+
+/** True when the server refused a sensitive change for want of a recent sign-in (ASVS 6.2.3). */
+export function needsRecentAuthentication(answer: unknown): boolean {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { error?: unknown }).error === recentAuthenticationRequired
+  );
+}
+
+/**
+ * For screens that make a sensitive change (password, email, passkeys, deletion). `guarded` runs the
+ * call; when the server answers RecentAuthenticationRequired, it shows the "confirm it's you" step and,
+ * once the member has confirmed, runs the call again. The screen stays mounted meanwhile, so whatever
+ * the member typed is kept. Render `confirmStep` somewhere in the screen.
+ */
+export function useRecentAuthentication() {
+  const [settle, setSettle] = useState<((confirmed: boolean) => void) | null>(null);
+
+  const guarded = useCallback(async <T,>(call: () => Promise<T>): Promise<T | typeof gaveUp> => {
+    const first = await call();
+    if (!needsRecentAuthentication(first)) return first;
+    const confirmed = await new Promise<boolean>((resolve) => setSettle(() => resolve));
+    return confirmed ? call() : gaveUp;
+  }, []);
+
+  const finish = useCallback(
+    (confirmed: boolean) => {
+      setSettle(null);
+      settle?.(confirmed);
+    },
+    [settle],
+  );
+
+  const confirmStep: ReactNode = settle ? <ConfirmIdentityDialog onDone={finish} /> : null;
+
+  return { guarded, confirmStep };
+}
+
+/** How often the email-link step asks whether the link has been opened. */
+const linkPollMs = 2500;
+
+/** The "confirm it's you" step: a passkey of this account, the password, or a link by email. */
+function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
+  const r = useMessages().reauth;
+  const config = useConfig();
+  const account = useAccount();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'password' | 'passkey' | 'link' | null>(null);
+  const [linkSent, setLinkSent] = useState(false);
+  const [hasPasskeys, setHasPasskeys] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    input.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDone(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, [onDone]);
+
+  // The passkey button is offered when this account has a passkey and the browser can use it.
+  useEffect(() => {
+    if (!config.enableWebAuthnLogins) return;
+    let live = true;
+    void (async () => {
+      const [list, library] = await Promise.all([
+        callApi<Passkey[]>('/api/passkeys', { method: 'GET' }),
+        import('@simplewebauthn/browser').catch(() => null),
+      ]);
+      if (live && Array.isArray(list) && list.length > 0 && library?.browserSupportsWebAuthn()) {
+        setHasPasskeys(true);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [config.enableWebAuthnLogins]);
+
+  // After the link is sent, carry on as soon as it has been opened (in another tab of this browser).
+  useEffect(() => {
+    if (!linkSent) return;
+    const timer = setInterval(async () => {
+      const status = await callApi<{ recentlyAuthenticated?: boolean }>('/api/reauthentication', {
+        method: 'GET',
+      });
+      if (status && typeof status === 'object' && status.recentlyAuthenticated) onDone(true);
+    }, linkPollMs);
+    return () => clearInterval(timer);
+  }, [linkSent, onDone]);
+
+  function explain(answer: Outcome | null, fallback: string): string {
+    switch (answer?.error) {
+      case 'IncorrectPassword':
+        return r.incorrectPassword;
+      case 'TooManyAttempts':
+        return r.tooManyAttempts;
+      case 'TooManyRequests':
+        return r.recentlySent;
+      default:
+        return fallback;
+    }
+  }
+
+  async function withPassword(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) {
+      setFieldError(r.passwordRequired);
+      input.current?.focus();
+      return;
+    }
+    setBusy('password');
+    setFieldError(null);
+    setError(null);
+    const answer = await callApi<Outcome>('/api/reauthenticate/password', { body: { password } });
+    setBusy(null);
+    if (answer && typeof answer === 'object' && answer.success) return onDone(true);
+    const outcome = answer && typeof answer === 'object' ? answer : null;
+    setPassword('');
+    if (outcome?.error === 'IncorrectPassword') setFieldError(r.incorrectPassword);
+    else setError(explain(outcome, r.failed));
+    input.current?.focus();
+  }
+
+  async function withPasskey() {
+    if (busy) return;
+    setBusy('passkey');
+    setError(null);
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const options = await callApi<Outcome>('/api/reauthenticate/passkey-options', { body: {} });
+      if (!options || typeof options !== 'object' || !options.success || !options.options) {
+        setError(r.passkeyFailed);
+        return;
+      }
+      const response = await startAuthentication({
+        optionsJSON: options.options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      });
+      const answer = await callApi<Outcome>('/api/reauthenticate/passkey', { body: { response } });
+      if (answer && typeof answer === 'object' && answer.success) return onDone(true);
+      setError(r.passkeyFailed);
+    } catch (failure) {
+      // Closing the browser's passkey prompt is a choice, not an error.
+      const name = (failure as { name?: string }).name;
+      if (name !== 'NotAllowedError' && name !== 'AbortError') setError(r.passkeyFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function withEmailedLink() {
+    if (busy) return;
+    setBusy('link');
+    setError(null);
+    const answer = await callApi<Outcome>('/api/reauthenticate/request-link', { body: {} });
+    setBusy(null);
+    if (answer && typeof answer === 'object' && answer.success) setLinkSent(true);
+    else setError(explain(answer && typeof answer === 'object' ? answer : null, r.failed));
+  }
+
+  return (
+    <div className={styles.backdrop}>
+      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="confirm-identity-title">
+        <h2 id="confirm-identity-title">{r.heading}</h2>
+        <p className={styles.intro}>{r.intro}</p>
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        {linkSent ? <Alert kind="info">{r.linkSent(account.email)}</Alert> : null}
+        {hasPasskeys ? (
+          <>
+            <Button block onClick={() => void withPasskey()} disabled={busy !== null}>
+              {busy === 'passkey' ? r.passkeyWaiting : r.usePasskey}
+            </Button>
+            <p className={styles.or}>{r.orPassword}</p>
+          </>
+        ) : null}
+        <form className={formStyles.form} onSubmit={(event) => void withPassword(event)} noValidate>
+          <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+          <TextField
+            ref={input}
+            label={r.password}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={fieldError}
+          />
+          <Button
+            type="submit"
+            variant={hasPasskeys ? 'secondary' : 'primary'}
+            block
+            disabled={busy !== null}
+          >
+            {busy === 'password' ? r.confirming : r.confirm}
+          </Button>
+        </form>
+        <div className={styles.actions}>
+          {config.enableMagicLinkLogins && !linkSent ? (
+            <Button variant="link" onClick={() => void withEmailedLink()} disabled={busy !== null}>
+              {busy === 'link' ? r.sendingLink : r.emailLink}
+            </Button>
+          ) : null}
+          <Button variant="link" onClick={() => onDone(false)}>
+            {r.cancel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
