@@ -12,6 +12,12 @@ test.describe('recent authentication (issue 10 item 6, ASVS 6.2.3)', () => {
     signIn,
   }, testInfo) => {
     test.setTimeout(150_000);
+    /** Screenshots kept in the test's output folder (and attached to the report) to look at. */
+    const shoot = async (name: string, fullPage = false) => {
+      const path = testInfo.outputPath(`${name}.png`);
+      await page.screenshot({ path, fullPage });
+      await testInfo.attach(name, { path, contentType: 'image/png' });
+    };
     const member = await createMember({ name: 'Ola Berg' });
     await signIn(page, member);
     await page.waitForTimeout(62_000);
@@ -28,12 +34,9 @@ test.describe('recent authentication (issue 10 item 6, ASVS 6.2.3)', () => {
     ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Email me a link instead' })).toBeVisible();
     await expect(dialog.getByLabel('Password')).toBeFocused();
-    await testInfo.attach('confirm-375', {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
+    await shoot('confirm-375', true);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await testInfo.attach('confirm-1280', { body: await page.screenshot(), contentType: 'image/png' });
+    await shoot('confirm-1280');
 
     // A wrong password is refused in the member's language, and the step stays open.
     await dialog.getByLabel('Password').fill('not-my-password');
@@ -45,7 +48,7 @@ test.describe('recent authentication (issue 10 item 6, ASVS 6.2.3)', () => {
     await expect(dialog).toBeHidden();
     // The change went ahead with what the member had typed, without their typing it again.
     await expect(page.getByText('Your password has been changed.')).toBeVisible();
-    await testInfo.attach('changed-1280', { body: await page.screenshot(), contentType: 'image/png' });
+    await shoot('changed-1280');
 
     const old = await page.request.post(`${server.url}/api/login`, {
       data: { username: member.email, password: member.password },
@@ -57,5 +60,38 @@ test.describe('recent authentication (issue 10 item 6, ASVS 6.2.3)', () => {
       headers: { origin: server.url },
     });
     expect(fresh.status()).toBe(200);
+  });
+
+  test('an old session deleting its account confirms with a link emailed to it, opened in another tab; the deletion then goes ahead by itself', async ({
+    page,
+    server,
+    createMember,
+    signIn,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const member = await createMember({ name: 'Liv Dahl' });
+    await signIn(page, member);
+    await page.waitForTimeout(62_000);
+
+    await page.goto('/help/privacy');
+    await page.getByLabel('Enter your email address to confirm').fill(member.email);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+    await dialog.getByRole('button', { name: 'Email me a link instead' }).click();
+    await expect(
+      dialog.getByText(`We've emailed a link to ${member.email}.`, { exact: false }),
+    ).toBeVisible();
+
+    const mail = await server.mail.waitFor(member.email, /Confirm it is you/);
+    const link = mail.links.find((l) => l.includes('/confirm-it-is-you?token='));
+    expect(link).toBeTruthy();
+    const other = await page.context().newPage();
+    await other.goto(link ?? '');
+    await expect(other.getByText("Thank you, that's confirmed.", { exact: false })).toBeVisible();
+    await other.screenshot({ path: testInfo.outputPath('link-confirmed.png') });
+
+    // The first tab notices and carries on: the account is deleted and the member signed out.
+    await expect(page.getByText('Your account has been deleted.')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/$/);
   });
 });
