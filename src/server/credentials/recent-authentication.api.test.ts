@@ -359,6 +359,52 @@ describe('re-confirming who one is (ASVS 6.2.3)', () => {
   });
 });
 
+describe('sessions that start by joining count as just authenticated', () => {
+  it('accept-invite: the new member may add a passkey at once (the onboarding step)', async () => {
+    const email = `joiner-${Date.now()}@example.com`;
+    const created = await t.partner<{ invite: { acceptUrl: string } }>('POST', '/invites', {
+      email,
+      name: 'Jo Iner',
+    });
+    expect(created.status).toBe(201);
+    const token = new URL(created.body.invite.acceptUrl).searchParams.get('token');
+    const browser = t.client();
+    const accepted = await browser.post('/api/accept-invite', {
+      token,
+      allowMarketing: false,
+      allowMarketingWhatsApp: false,
+      password: 'joining-password',
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((await browser.get('/api/reauthentication')).body).toMatchObject({ recentlyAuthenticated: true });
+    expect((await registerPasskey(browser)).status).toBe(200);
+  });
+});
+
+describe('re-confirming by emailed link follows enableMagicLinkLogins', () => {
+  let noLinks: TestApp;
+  beforeAll(async () => {
+    noLinks = await createTestApp({ config: { enableMagicLinkLogins: false } });
+  });
+  afterAll(() => noLinks.close());
+
+  it('with emailed sign-in links off, no re-confirmation link is sent; the password still works', async () => {
+    const member = await noLinks.signedInMember();
+    const token = member.client.sessionCookie() ?? '';
+    await noLinks.ctx.db.query(
+      "UPDATE sessions SET authenticated_at = now() - interval '11 minutes' WHERE token_hash = $1",
+      [hashToken(token)],
+    );
+    expect((await member.client.post('/api/reauthenticate/request-link', {})).status).toBe(404);
+    expect(noLinks.mails.filter((mail) => mail.to === member.email)).toHaveLength(0);
+    const res = await member.client.post('/api/reauthenticate/password', { password: member.password });
+    expect(res.status).toBe(200);
+    expect((await member.client.post('/api/change-password', { password: 'fresh-password-1' })).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('recentAuthenticationMinutes comes from configuration', () => {
   let thirty: TestApp;
   beforeAll(async () => {
