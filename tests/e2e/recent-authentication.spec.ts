@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 // Its own file: the shortest allowed recent-authentication window needs its own server. A real server
@@ -37,6 +38,7 @@ test.describe('recent authentication (issue 10 item 6, ASVS 6.2.3)', () => {
     await shoot('confirm-375', true);
     await page.setViewportSize({ width: 1280, height: 800 });
     await shoot('confirm-1280');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A wrong password is refused in the member's language, and the step stays open.
     await dialog.getByLabel('Password').fill('not-my-password');
