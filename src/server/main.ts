@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadSettings } from './config/load-config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { outboxMailer, senderAddress, smtpMailer } from './email/mailer.ts';
+import { runEvery } from './jobs/run-every.ts';
 import { resolvePartnerApiKey } from './operator/operator-key.ts';
 import { startPointsSweep } from './points/points-sweep.ts';
 import { sessionService } from './sessions/session-service.ts';
@@ -12,6 +14,8 @@ import { defaultWebDist } from './web-host/web-host.ts';
 
 /** Entry: read configuration, open the database, migrate, seed an empty one, listen. */
 async function main(): Promise<void> {
+  // Whatever the server creates (data, mail, keys) is readable by its own user only.
+  process.umask(0o077);
   let settings: ReturnType<typeof loadSettings>;
   try {
     settings = loadSettings();
@@ -19,7 +23,13 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }).catch(
+    (error: unknown) => {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
   await migrate(db, (line) => console.log(line));
   const partnerApiKey = await resolvePartnerApiKey({
     configured: settings.partnerApiKey,
@@ -44,9 +54,15 @@ async function main(): Promise<void> {
     { webDist: defaultWebDist, logger: { level: process.env.LOG_LEVEL ?? 'info' } },
   );
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
-  const sweep = setInterval(() => void ctx.sessions.sweep(db).catch((e) => app.log.error(e)), 3_600_000);
-  sweep.unref();
-  startPointsSweep(ctx);
+  // Both sweeps are safe with several app servers on one PostgreSQL (docs/decisions.md).
+  const stopJobs = [
+    runEvery(
+      3_600_000,
+      () => ctx.sessions.sweep(db),
+      (error) => app.log.error(error),
+    ),
+    startPointsSweep(ctx),
+  ];
 
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
@@ -57,6 +73,7 @@ async function main(): Promise<void> {
   }
 
   const stop = async () => {
+    for (const stopJob of stopJobs) stopJob();
     await app.close();
     await db.close();
     process.exit(0);

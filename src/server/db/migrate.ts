@@ -1,35 +1,51 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.ts';
+import { type Database, type Queryable, queryOne } from './database.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
  * Applies every checked-in migration not applied yet, in file-name order, each in its own
  * transaction. Migrations are numbered SQL files; features add their own (see docs/decisions.md).
+ * Several app servers may start together on one PostgreSQL: each step holds a transaction-scoped
+ * advisory lock (one per schema) and re-checks what is applied under it, so every migration runs
+ * exactly once and the others wait for it instead of failing on half-made tables.
  */
 export async function migrate(
   db: Database,
   log: (line: string) => void = () => undefined,
 ): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  await db.transaction(async (tx) => {
+    await lockMigrations(tx);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
-  const applied = new Set(
+  const appliedBefore = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
   );
-  const pending = files.filter((name) => !applied.has(name));
-  for (const name of pending) {
+  const appliedNow: string[] = [];
+  for (const name of files.filter((file) => !appliedBefore.has(file))) {
     const sql = await readFile(migrationsDir + name, 'utf8');
-    await db.transaction(async (tx) => {
+    const applied = await db.transaction(async (tx) => {
+      await lockMigrations(tx);
+      if (await queryOne(tx, 'SELECT 1 FROM schema_migrations WHERE name = $1', [name])) return false;
       for (const statement of splitStatements(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      return true;
     });
+    if (!applied) continue;
+    appliedNow.push(name);
     log(`migration applied: ${name}`);
   }
-  return pending;
+  return appliedNow;
+}
+
+/** Waits for any other server migrating this schema; released when the transaction ends. */
+async function lockMigrations(tx: Queryable): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('loyalty:migrate:' || current_schema()))");
 }
 
 /** Splits a migration on `;` at line ends; our migrations keep function bodies out of SQL files. */

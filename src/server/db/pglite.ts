@@ -1,20 +1,29 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Database, Queryable, Row } from './database.ts';
+import { DurablePrivateNodeFS, durableStartParams } from './pglite-durable-fs.ts';
 
 export interface PgliteDatabase extends Database {
   /** A snapshot of the whole database, to start test databases from a migrated template. */
   dump(): Promise<Blob>;
 }
 
-/** The embedded database: PostgreSQL in WebAssembly, in a folder, or in memory when dataDir is null. */
+/**
+ * The embedded database: PostgreSQL in WebAssembly, in a folder, or in memory when dataDir is null.
+ * In a folder, commits are forced to disk and files are private to this user (pglite-durable-fs.ts);
+ * `durable: false` is PGlite's stock behaviour, kept only for the durability benchmark's baseline.
+ */
 export async function openPglite(
   dataDir: string | null,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; durable?: boolean } = {},
 ): Promise<PgliteDatabase> {
-  const pg = await PGlite.create(
-    dataDir ?? undefined,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const pgOptions: PGliteOptions = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+  if (dataDir && options.durable !== false) {
+    pgOptions.fs = new DurablePrivateNodeFS(dataDir);
+    pgOptions.startParams = durableStartParams;
+  } else if (dataDir) {
+    pgOptions.dataDir = dataDir;
+  }
+  const pg = await PGlite.create(pgOptions);
   const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<T>(sql, params as unknown[]);
