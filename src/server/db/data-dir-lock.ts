@@ -43,15 +43,22 @@ interface Holder {
 }
 
 const lockName = 'server.lock';
+/** Directories this process holds: its own pid in a lock file is otherwise read as a dead predecessor's. */
+const heldHere = new Set<string>();
 
 /** Takes the data directory for this process or throws DataDirInUseError naming the live owner. */
 export function lockDataDir(dataDir: string): DataDirLock {
   const dir = resolve(dataDir);
   const path = join(dir, lockName);
+  if (heldHere.has(dir)) throw new DataDirInUseError(dir, process.pid);
   const mine: Holder = { pid: process.pid, started: processStart(process.pid) };
   for (let attempt = 0; attempt < 50; attempt++) {
     if (createWithContent(path, `${JSON.stringify(mine)}\n`)) {
-      const release = () => releaseIfMine(path);
+      heldHere.add(dir);
+      const release = () => {
+        heldHere.delete(dir);
+        releaseIfMine(path);
+      };
       process.once('exit', release);
       return {
         release() {

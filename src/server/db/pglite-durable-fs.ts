@@ -23,12 +23,16 @@ const ownerOnly = ~0o077;
 
 /** NODEFS whose fsync reaches the disk and whose files are 0600, folders 0700. */
 export class DurablePrivateNodeFS extends NodeFS {
+  /** fsync calls that reached the disk (the durability benchmark reports them per commit). */
+  syncs = 0;
+
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const { emscriptenOpts } = await super.init(...args);
     const patch = (mod: { NODEFS: unknown }) => {
       const nodefs = mod.NODEFS as NodeFsInternals;
       nodefs.stream_ops.fsync = (stream) => {
         fsyncSync(stream.nfd);
+        this.syncs++;
         return 0;
       };
       const mknod = nodefs.node_ops.mknod;

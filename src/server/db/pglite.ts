@@ -5,6 +5,8 @@ import { DurablePrivateNodeFS, durableStartParams } from './pglite-durable-fs.ts
 export interface PgliteDatabase extends Database {
   /** A snapshot of the whole database, to start test databases from a migrated template. */
   dump(): Promise<Blob>;
+  /** fsync calls that reached the disk so far (0 in memory or with `durable: false`). */
+  diskSyncs(): number;
 }
 
 /**
@@ -17,8 +19,9 @@ export async function openPglite(
   options: { loadDataDir?: Blob; durable?: boolean } = {},
 ): Promise<PgliteDatabase> {
   const pgOptions: PGliteOptions = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
-  if (dataDir && options.durable !== false) {
-    pgOptions.fs = new DurablePrivateNodeFS(dataDir);
+  const durableFs = dataDir && options.durable !== false ? new DurablePrivateNodeFS(dataDir) : null;
+  if (durableFs) {
+    pgOptions.fs = durableFs;
     pgOptions.startParams = durableStartParams;
   } else if (dataDir) {
     pgOptions.dataDir = dataDir;
@@ -39,5 +42,6 @@ export async function openPglite(
     },
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
+    diskSyncs: () => durableFs?.syncs ?? 0,
   };
 }

@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/**
+ * Real server processes (npm start's entry, src/server/main.ts) for the fault tests: what they do
+ * to the data directory and the database only shows across processes. Each store is a temporary
+ * DATA_DIR and, with TEST_DATABASE_URL, a PostgreSQL schema of its own that the servers share.
+ */
+export interface ServerStore {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Runs SQL against the store's PostgreSQL schema (PostgreSQL runs only). */
+  query<T>(sql: string): Promise<T[]>;
+  remove(): Promise<void>;
+}
+
+export async function createServerStore(): Promise<ServerStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-fault-'));
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    return {
+      dataDir,
+      databaseUrl: undefined,
+      query: () => Promise.reject(new Error('no PostgreSQL in this run')),
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `fault_${randomBytes(6).toString('hex')}`;
+  const admin = async <T>(sql: string) => {
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const databaseUrl = new URL(url);
+  // public stays on the path for gen_random_uuid and other built-ins (as in test-database.ts).
+  databaseUrl.searchParams.set('options', `-c search_path=${schema},public`);
+  return {
+    dataDir,
+    databaseUrl: databaseUrl.toString(),
+    query: admin,
+    async remove() {
+      await admin(`DROP SCHEMA ${schema} CASCADE`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const partnerKey = `fault-test-partner-key-${randomBytes(8).toString('hex')}`;
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  partner<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; replayed: boolean }>;
+  /** SIGKILL: no shutdown handler runs, like a crash or the OOM killer. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function spawnServer(store: ServerStore): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.databaseUrl ?? '',
+      LOYALTY_CONFIG: '',
+      SMTP_URL: '',
+      // Configured, as production servers that share one database share it (no race to create one).
+      PARTNER_API_KEY: partnerKey,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const collect = (chunk: Buffer) => {
+    text += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output: () => text };
+}
+
+/** Starts a server on the store and resolves once it listens (on a port the OS picked). */
+export async function startServer(store: ServerStore): Promise<ServerProcess> {
+  const { child, output } = spawnServer(store);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
+    const check = () => {
+      const match = /is running at http:\/\/localhost:(\d+)/.exec(output());
+      if (!match) return;
+      clearTimeout(timer);
+      resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output()}`));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const key = partnerKey;
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return {
+    url,
+    pid: child.pid ?? 0,
+    output,
+    async partner(method, path, body) {
+      const response = await fetch(`${url}/partner/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as never,
+        replayed: response.headers.get('idempotent-replayed') === 'true',
+      };
+    },
+    kill9: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+}
+
+/** Runs a server that is expected to refuse to start: its exit code, output and how long it took. */
+export async function runRefusedServer(
+  store: ServerStore,
+): Promise<{ code: number | null; output: string; ms: number }> {
+  const started = Date.now();
+  const { child, output } = spawnServer(store);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) =>
+    child.once('exit', (exitCode) => resolve(exitCode)),
+  );
+  clearTimeout(timer);
+  return { code, output: output(), ms: Date.now() - started };
+}
