@@ -126,8 +126,12 @@ const before = await measure('PGlite in a folder, stock (before)', join(scratch,
 const after = await measure('PGlite in a folder, durable (after)', join(scratch, 'after'), true);
 rmSync(scratch, { recursive: true, force: true });
 
-console.log(`\nDurable commits on the embedded database: ${commits} sequential commits, ${purchases} purchases`);
-console.log(`from 10 concurrent tills over HTTP on 127.0.0.1. Bare fsync of 4 KB on this disk: ${fsyncFloor.toFixed(2)} ms.\n`);
+console.log(
+  `\nDurable commits on the embedded database: ${commits} sequential commits, ${purchases} purchases`,
+);
+console.log(
+  `from 10 concurrent tills over HTTP on 127.0.0.1. Bare fsync of 4 KB on this disk: ${fsyncFloor.toFixed(2)} ms.\n`,
+);
 console.log(
   'run                                    commit p50 ms  x floor  fsyncs/commit  purchases/s  x floor  purchase p50 ms',
 );
