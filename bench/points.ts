@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPglite } from '../src/server/db/pglite.ts';
-import { memoryMailer } from '../src/server/email/mailer.ts';
+import { memoryTransport } from '../src/server/email/mailer.ts';
 import { sessionService } from '../src/server/sessions/session-service.ts';
 import { parseConfig } from '../src/shared/config.ts';
 
@@ -26,7 +26,7 @@ const { app } = await buildApp(
     config,
     db,
     sessions: sessionService(config),
-    mailer: memoryMailer(),
+    mailTransport: memoryTransport(),
     origin,
     production: false,
     dataDir: '/nonexistent',

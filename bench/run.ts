@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPglite } from '../src/server/db/pglite.ts';
-import { memoryMailer } from '../src/server/email/mailer.ts';
+import { memoryTransport } from '../src/server/email/mailer.ts';
 import { sessionService } from '../src/server/sessions/session-service.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
 import { defaultConfig } from '../src/shared/config.ts';
@@ -21,7 +21,7 @@ const { app } = await buildApp(
     config: defaultConfig,
     db,
     sessions: sessionService(defaultConfig),
-    mailer: memoryMailer(),
+    mailTransport: memoryTransport(),
     origin: 'http://localhost:3000',
     production: true,
     dataDir: '/tmp',

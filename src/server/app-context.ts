@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#shared/config.ts';
 import type { Database } from './db/database.ts';
-import type { Mailer } from './email/mailer.ts';
+import type { Outbox } from './email/outbox.ts';
 import type { SessionService } from './sessions/session-service.ts';
 
 /** What every feature is handed: built once in app.ts (and by tests), never a global. */
@@ -9,7 +9,8 @@ export interface AppContext {
   config: Config;
   db: Database;
   sessions: SessionService;
-  mailer: Mailer;
+  /** Delivers the mails features write with enqueueMail (email/outbox.ts); features never send mail themselves. */
+  outbox: Outbox;
   /** The origin members use; state changes are accepted from it only. */
   origin: string;
   production: boolean;

@@ -5,6 +5,8 @@ import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
+import type { MailTransport } from './email/mailer.ts';
+import { createOutbox } from './email/outbox.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './invites/invite-routes.ts';
@@ -28,7 +30,7 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP app around a context; main.ts and the tests both call this. */
 export async function buildApp(
-  ctx: Omit<AppContext, 'log'>,
+  ctx: Omit<AppContext, 'log' | 'outbox'> & { mailTransport: MailTransport },
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
@@ -39,7 +41,17 @@ export async function buildApp(
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const context: AppContext = { ...ctx, log: app.log };
+  const { mailTransport, ...rest } = ctx;
+  const outbox = createOutbox(ctx.db, mailTransport, ctx.config.mail, app.log);
+  const context: AppContext = { ...rest, outbox, log: app.log };
+  // The outbox worker runs with the app; after each response (its transactions committed) it is
+  // woken to deliver what the request wrote, and it polls for the rest (other servers, retries).
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onResponse', async () => outbox.wake());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailTransport.close?.();
+  });
   const knownApiPaths = new Map<string, Set<string>>();
   registerErrorHandling(app, knownApiPaths);
   await registerSecurity(app, context);

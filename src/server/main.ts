@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadSettings } from './config/load-config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
-import { outboxMailer, senderAddress, smtpMailer } from './email/mailer.ts';
+import { developmentTransport, senderAddress, smtpTransport } from './email/mailer.ts';
 import { runEvery } from './jobs/run-every.ts';
 import { resolvePartnerApiKey } from './operator/operator-key.ts';
 import { startPointsSweep } from './points/points-sweep.ts';
@@ -37,15 +36,16 @@ async function main(): Promise<void> {
     dataDir: settings.dataDir,
   });
   const from = senderAddress(settings.config.title, settings.config.emailFrom);
-  const mailer = settings.smtpUrl
-    ? smtpMailer(settings.smtpUrl, from)
-    : outboxMailer(join(settings.dataDir, 'outbox'), from, (line) => console.log(line));
+  // Without SMTP_URL the outbox table is the mailbox (/dev/mailbox): delivering only logs the links.
+  const mailTransport = settings.smtpUrl
+    ? smtpTransport(settings.smtpUrl, from)
+    : developmentTransport((line) => console.log(line));
   const { app, ctx } = await buildApp(
     {
       config: settings.config,
       db,
       sessions: sessionService(settings.config),
-      mailer,
+      mailTransport,
       origin: settings.origin,
       production: settings.production,
       dataDir: settings.dataDir,

@@ -83,6 +83,21 @@ export const configSchema = publicConfigSchema.extend({
       windowMinutes: z.number().int().min(1).max(1440).default(60),
     })
     .default({ perEmail: 5, perAddress: 100, windowMinutes: 60 }),
+  /**
+   * Email delivery from the outbox (src/server/email/outbox.ts): a failed send is retried after
+   * retryBaseSeconds, doubling each time up to retryMaxMinutes, and given up after maxAttempts
+   * (staff then see it in `mail status`). Delivered and given-up mails are deleted after
+   * retentionDays, since they carry sign-in links.
+   */
+  mail: z
+    .strictObject({
+      maxAttempts: z.number().int().min(1).max(50).default(8),
+      retryBaseSeconds: z.number().min(0).max(3600).default(30),
+      retryMaxMinutes: z.number().min(0).max(1440).default(60),
+      pollSeconds: z.number().min(0.01).max(3600).default(5),
+      retentionDays: z.number().min(0).max(365).default(7),
+    })
+    .default({ maxAttempts: 8, retryBaseSeconds: 30, retryMaxMinutes: 60, pollSeconds: 5, retentionDays: 7 }),
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),
   verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
   /** A session ends after this long without a request... */

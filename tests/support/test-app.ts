@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../../src/server/app.ts';
 import type { AppContext } from '../../src/server/app-context.ts';
-import { memoryMailer, type SentMail } from '../../src/server/email/mailer.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { type MailTransport, memoryTransport, type SentMail } from '../../src/server/email/mailer.ts';
 import { sessionService } from '../../src/server/sessions/session-service.ts';
 import type { configSchema } from '../../src/shared/config.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
@@ -17,10 +18,17 @@ export interface TestResponse<T = Record<string, unknown>> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-/** A browser-like client: keeps its cookies, sends JSON with our Origin, like the web app's call helper. */
+/**
+ * A browser-like client: keeps its cookies, sends JSON with our Origin, like the web app's call helper.
+ * `settle` runs after each answer: the test app waits there for the outbox to deliver what the request
+ * wrote, so `t.mails[0]` holds the mail as soon as the request returns.
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly settle: () => Promise<void> = async () => undefined,
+  ) {}
 
   get<T = Record<string, unknown>>(url: string, headers: Record<string, string> = {}) {
     return this.request<T>('GET', url, undefined, headers);
@@ -52,6 +60,7 @@ export class TestClient {
       if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
+    await this.settle();
     const text = response.body;
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
     return {
@@ -71,7 +80,7 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   config: Config;
-  /** Every mail the app sent, newest first. */
+  /** Every mail the app delivered (default transport only), newest first. */
   mails: SentMail[];
   /** A new browser with no cookies. */
   client(): TestClient;
@@ -94,17 +103,26 @@ let counter = 0;
 
 /** The real app on a fresh database, in-process. `config` overrides the described configuration. */
 export async function createTestApp(
-  options: { config?: Partial<z.input<typeof configSchema>> } = {},
+  options: {
+    config?: Partial<z.input<typeof configSchema>>;
+    /**
+     * Delivers the outbox's mail instead of the in-memory one behind `mails` (fault tests: a real
+     * SMTP sink, a hung server). Requests then answer without waiting for delivery.
+     */
+    mailTransport?: MailTransport;
+    /** An open database to share (two app servers on one schema); the caller closes it. */
+    db?: Database;
+  } = {},
 ): Promise<TestApp> {
   const config = parseConfig(options.config ?? {});
-  const db = await openTestDatabase();
-  const mailer = memoryMailer();
+  const db = options.db ?? (await openTestDatabase());
+  const memory = memoryTransport();
   const { app, ctx } = await buildApp(
     {
       config,
       db,
       sessions: sessionService(config),
-      mailer,
+      mailTransport: options.mailTransport ?? memory,
       origin: testOrigin,
       production: false,
       dataDir: '/nonexistent-test-data-dir',
@@ -113,16 +131,17 @@ export async function createTestApp(
     { webDist: null },
   );
   await app.ready();
+  const settle = options.mailTransport ? undefined : () => ctx.outbox.drain();
   const partner = async <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-    new TestClient(app).request<T>(method, `/partner/v1${path}`, body, {
+    new TestClient(app, settle).request<T>(method, `/partner/v1${path}`, body, {
       authorization: `Bearer ${testPartnerKey}`,
     });
   return {
     app,
     ctx,
     config,
-    mails: mailer.sent,
-    client: () => new TestClient(app),
+    mails: memory.sent,
+    client: () => new TestClient(app, settle),
     partner,
     async signedInMember(input = {}) {
       const email = input.email ?? `member${++counter}-${Date.now()}@example.com`;
@@ -133,14 +152,14 @@ export async function createTestApp(
         password,
       });
       if (created.status !== 201) throw new Error(`could not create member: ${JSON.stringify(created.body)}`);
-      const client = new TestClient(app);
+      const client = new TestClient(app, settle);
       const login = await client.post('/api/login', { username: email, password });
       if (login.status !== 200) throw new Error(`could not sign in: ${JSON.stringify(login.body)}`);
       return { client, email, password, loyaltyId: created.body.member.loyaltyId };
     },
     async close() {
       await app.close();
-      await db.close();
+      if (!options.db) await db.close();
     },
   };
 }

@@ -3,10 +3,11 @@ import { deleteAccountEndpoint, updateAccountEndpoint } from '#shared/api/accoun
 import { findAccountById } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
-import { sendVerificationEmail } from '../verification/verification-service.ts';
+import { queueVerificationEmail } from '../verification/verification-service.ts';
 import { eraseAccount } from './account-deletion-service.ts';
 import { accountDeletedMail, emailChangedMail } from './account-emails.ts';
 import { updateAccount } from './account-update-service.ts';
@@ -23,18 +24,16 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   // SPEC §7 update-account: the member's own details, consents and currency.
   route(app, updateAccountEndpoint, async (body, request, reply) => {
     const session = requireSession(request);
-    const result = await ctx.db.transaction((tx) =>
-      updateAccount(tx, ctx.config, session.accountId, body, session),
-    );
-    if (result.emailChanged) {
-      // The new address must be verified (SPEC §4 Account status); the old one hears of the change.
-      await sendVerificationEmail(ctx, result.account).catch((error: unknown) =>
-        request.log.error({ err: error }, 'verification of the new email not sent'),
-      );
-      await ctx.mailer
-        .send(emailChangedMail(ctx.config, ctx.origin, result.emailChanged.from, result.emailChanged.to))
-        .catch((error: unknown) => request.log.error({ err: error }, 'email-changed notice not sent'));
-    }
+    const result = await ctx.db.transaction(async (tx) => {
+      const updated = await updateAccount(tx, ctx.config, session.accountId, body, session);
+      if (updated.emailChanged) {
+        // The new address must be verified (SPEC §4 Account status); the old one hears of the change.
+        await queueVerificationEmail(ctx, tx, updated.account);
+        const { from, to } = updated.emailChanged;
+        await enqueueMail(tx, emailChangedMail(ctx.config, ctx.origin, from, to));
+      }
+      return updated;
+    });
     const fresh = (await findAccountById(ctx.db, session.accountId)) ?? result.account;
     const account = await accountView(ctx.db, fresh, ctx.config);
     // SPEC §4: an update whose account comes back unable to sign in drops the session.
@@ -52,7 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   // anonymised ledger, and signs the member out everywhere. Needs a recent authentication (ASVS 6.2.3).
   route(app, deleteAccountEndpoint, async ({ username }, request, reply) => {
     const session = requireRecentAuthentication(request);
-    const email = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const account = await findAccountById(tx, session.accountId);
       if (!account) throw unauthorized('To access your account details, you first need to sign in');
       if (!account.email || account.email !== username) {
@@ -62,13 +61,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       }
       await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
       await eraseAccount(tx, account);
-      return account.email;
+      // Written after the erasure (which drops mail still queued for the member): the last email.
+      await enqueueMail(tx, accountDeletedMail(ctx.config, account.email));
     });
     await endSession(ctx, request, reply);
     request.log.info({ accountId: session.accountId }, 'account deleted');
-    await ctx.mailer
-      .send(accountDeletedMail(ctx.config, email))
-      .catch((error: unknown) => request.log.error({ err: error }, 'deletion confirmation not sent'));
     return { success: true, message: accountDeletedMessage };
   });
 }

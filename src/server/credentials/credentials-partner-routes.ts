@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { passwordResetEmail } from './credential-emails.ts';
@@ -41,13 +42,10 @@ export function registerCredentialsPartnerRoutes(partner: FastifyInstance, ctx: 
 
   partner.post('/members/send-password-reset', async (request) => {
     const account = await memberOf(request.body);
-    const token = await issueToken(
-      ctx.db,
-      account.id,
-      'password-reset',
-      ctx.config.passwordResetExpiryMinutes,
-    );
-    await ctx.mailer.send(passwordResetEmail(ctx.config, ctx.origin, account.email, token));
+    await ctx.db.transaction(async (tx) => {
+      const token = await issueToken(tx, account.id, 'password-reset', ctx.config.passwordResetExpiryMinutes);
+      await enqueueMail(tx, passwordResetEmail(ctx.config, ctx.origin, account.email, token));
+    });
     return { member: { loyaltyId: account.loyalty_id, email: account.email }, sent: true };
   });
 }

@@ -17,7 +17,7 @@ import {
   passwordRequirementsMessage,
 } from '../auth/passwords.ts';
 import { queryOne } from '../db/database.ts';
-import type { Mail } from '../email/mailer.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireRecentAuthentication, startSession } from '../sessions/session-plugin.ts';
@@ -42,11 +42,6 @@ export const passwordChangedMessage = 'Your password has been changed.';
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
 
-  /** Sends without waiting, so how long the answer takes does not tell members from strangers. */
-  function sendLater(mail: Mail): void {
-    ctx.mailer.send(mail).catch((error: unknown) => ctx.log.error({ err: error }, 'credential email failed'));
-  }
-
   async function issueFor(
     email: string,
     purpose: TokenPurpose,
@@ -55,12 +50,18 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
   ): Promise<AccountRow | null> {
     const account = await findAccountByEmail(ctx.db, email);
     if (!account?.email || !account.can_sign_in) return null;
-    const token = await issueToken(ctx.db, account.id, purpose, minutes);
-    sendLater(
-      purpose === 'magic-link'
-        ? magicLinkEmail(ctx.config, ctx.origin, account.email, token, next)
-        : passwordResetEmail(ctx.config, ctx.origin, account.email, token),
-    );
+    const to = account.email;
+    // The token and its mail in one transaction; the outbox delivers (and retries) after the answer,
+    // so how long the answer takes does not tell members from strangers, and no send is lost.
+    await ctx.db.transaction(async (tx) => {
+      const token = await issueToken(tx, account.id, purpose, minutes);
+      await enqueueMail(
+        tx,
+        purpose === 'magic-link'
+          ? magicLinkEmail(ctx.config, ctx.origin, to, token, next)
+          : passwordResetEmail(ctx.config, ctx.origin, to, token),
+      );
+    });
     return account;
   }
 
@@ -168,16 +169,16 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       return { success: false, invalidPassword: true, message: passwordRequirementsMessage };
     }
     const passwordHash = await hashPassword(password);
-    const account = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const updated = await queryOne<AccountRow>(
         tx,
         'UPDATE accounts SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING *',
         [session.accountId, passwordHash],
       );
       if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, session.tokenHash);
+      if (updated?.email) await enqueueMail(tx, passwordChangedEmail(ctx.config, ctx.origin, updated.email));
       return updated;
     });
-    if (account?.email) sendLater(passwordChangedEmail(ctx.config, ctx.origin, account.email));
     return { success: true, message: passwordChangedMessage };
   });
 }

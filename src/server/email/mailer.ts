@@ -1,5 +1,3 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 /** One email: every mail has an HTML and a plain-text part. */
@@ -8,7 +6,7 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
-  /** The links the mail carries (logged by the outbox so a developer can follow them). */
+  /** The links the mail carries (logged by the development transport so a developer can follow them). */
   links?: string[];
 }
 
@@ -18,15 +16,42 @@ export interface SentMail extends Mail {
   sentAt: string;
 }
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-  /** The outbox's saved mails (newest first); empty for SMTP. */
-  list(): Promise<SentMail[]>;
+/**
+ * How the outbox worker hands a mail on. Features never call a transport: they write the mail to the
+ * outbox in their own transaction (enqueueMail in outbox.ts) and the worker delivers it.
+ */
+export interface MailTransport {
+  /** Resolves once the mail is accepted; throws (to be retried) when it is not. */
+  send(mail: Mail & { id: string }): Promise<void>;
+  close?(): void;
 }
 
+/** Time limits of one SMTP delivery: short, so a hung server holds one worker briefly, never a request. */
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+export const defaultSmtpTimeouts: SmtpTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 30_000,
+};
+
 /** SMTP via SMTP_URL (nodemailer), e.g. smtp://user:pass@smtp.example.com:587. */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function smtpTransport(
+  smtpUrl: string,
+  from: string,
+  timeouts: SmtpTimeouts = defaultSmtpTimeouts,
+): MailTransport {
+  // nodemailer's own connection time-out is two minutes; ours are seconds (the worker retries).
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  });
   return {
     async send(mail) {
       await transport.sendMail({
@@ -35,46 +60,36 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        // The outbox row's id: a receiving server or a person can tell a retried mail from a new one.
+        messageId: `<outbox-${mail.id}@${from.replace(/^.*@|>.*$/g, '') || 'localhost'}>`,
       });
     },
-    list: async () => [],
+    close: () => transport.close(),
   };
 }
 
 /**
- * The zero-set-up transport: each mail saved as JSON under DATA_DIR/outbox, its links logged, and
- * listed at /dev/mailbox outside production.
+ * The zero-set-up transport for development: the outbox table is the mailbox (/dev/mailbox lists
+ * it), so delivering is logging the mail's links and marking the row sent.
  */
-export function outboxMailer(dir: string, from: string, log: (line: string) => void): Mailer {
-  let counter = 0;
+export function developmentTransport(log: (line: string) => void): MailTransport {
   return {
     async send(mail) {
-      await mkdir(dir, { recursive: true });
-      const sentAt = new Date().toISOString();
-      const id = `${sentAt.replace(/[:.]/g, '-')}-${process.pid}-${counter++}`;
-      const saved: SentMail = { ...mail, id, from, sentAt };
-      await writeFile(join(dir, `${id}.json`), JSON.stringify(saved, null, 2));
       log(`email to ${mail.to}: "${mail.subject}"${mail.links?.length ? ` ${mail.links.join(' ')}` : ''}`);
-    },
-    async list() {
-      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
-      const mails = await Promise.all(
-        files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as SentMail),
-      );
-      return mails.sort((a, b) => b.id.localeCompare(a.id));
     },
   };
 }
 
-/** Keeps mails in memory: API tests read what was sent from `sent`. */
-export function memoryMailer(from = 'Members Club <members@example.com>'): Mailer & { sent: SentMail[] } {
+/** Keeps delivered mails in memory, newest first: API tests read what was sent from `sent`. */
+export function memoryTransport(
+  from = 'Members Club <members@example.com>',
+): MailTransport & { sent: SentMail[] } {
   const sent: SentMail[] = [];
   return {
     sent,
     async send(mail) {
-      sent.unshift({ ...mail, id: String(sent.length), from, sentAt: new Date().toISOString() });
+      sent.unshift({ ...mail, id: mail.id, from, sentAt: new Date().toISOString() });
     },
-    list: async () => sent,
   };
 }
 

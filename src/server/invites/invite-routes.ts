@@ -20,7 +20,6 @@ import { badRequest, conflict } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import { userAlreadyExistsMessage } from '../signup/signup-routes.ts';
-import { sendVerificationEmail } from '../verification/verification-service.ts';
 import {
   acceptInvite,
   createInvite,
@@ -153,11 +152,6 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
           : outcome.code;
       reply.code(inviteCodeStatus[code]);
       return failure(code, outcome.invite);
-    }
-    if (outcome.verificationNeeded) {
-      await sendVerificationEmail(ctx, outcome.account).catch((error: unknown) =>
-        ctx.log.error({ err: error }, 'could not send the verification email'),
-      );
     }
     if (!outcome.account.can_sign_in) {
       // Staff have blocked this account from signing in: the consents stand, but no session.

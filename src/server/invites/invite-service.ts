@@ -3,7 +3,9 @@ import { type AccountRow, createAccount, findAccountByEmail } from '../accounts/
 import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
+import { queueVerificationEmail } from '../verification/verification-service.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
 
 /** SPEC §8 Invitation messages (word for word where the spec quotes them). */
@@ -64,6 +66,7 @@ export async function createInvite(
   input: { email: string; name: string; from?: string | null; existing?: boolean },
 ): Promise<{ invite: InviteRow; acceptUrl: string }> {
   const token = newToken();
+  const url = acceptUrl(ctx, token);
   const invite = await ctx.db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, input.email);
     const created = await insertInvite(tx, ctx, {
@@ -74,19 +77,20 @@ export async function createInvite(
       existingCustomer: Boolean(input.existing) || Boolean(account),
     });
     await markOthersStale(tx, created);
+    // Written with the invitation: both exist or neither does, and nobody waits on SMTP.
+    await enqueueMail(
+      tx,
+      invitationMail({
+        brand: ctx.config.title,
+        to: created.email,
+        fullName: created.full_name,
+        invitedBy: created.invited_by,
+        acceptUrl: url,
+        expiresAt: created.expires_at,
+      }),
+    );
     return created;
   });
-  const url = acceptUrl(ctx, token);
-  await ctx.mailer.send(
-    invitationMail({
-      brand: ctx.config.title,
-      to: invite.email,
-      fullName: invite.full_name,
-      invitedBy: invite.invited_by,
-      acceptUrl: url,
-      expiresAt: invite.expires_at,
-    }),
-  );
   return { invite, acceptUrl: url };
 }
 
@@ -151,7 +155,9 @@ export async function lookUpInvite(db: Queryable, token: string, forUpdate = fal
 
 /**
  * An expired link: email a fresh one, making this one stale. Answers LinkResent, or LinkExpired
- * when the email could not be sent (nothing changes then, so opening the link again retries).
+ * when the fresh invitation and its email could not be written (nothing changes then, so opening the
+ * link again retries). Delivery is the outbox's business: a mail server that is down delays the
+ * email, it does not fail the member.
  * Two parallel opens send one email: the loser finds the link already replaced.
  */
 export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): Promise<InviteCode> {
@@ -173,8 +179,8 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
         existingCustomer: claimed.existing_customer,
       });
       await tx.query('UPDATE invites SET replaced_by = $2 WHERE id = $1', [claimed.id, fresh.id]);
-      // Sent inside the transaction: if sending fails, the old link stays as it was.
-      await ctx.mailer.send(
+      await enqueueMail(
+        tx,
         freshInvitationMail({
           brand: ctx.config.title,
           to: fresh.email,
@@ -187,7 +193,7 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
       return 'LinkResent';
     });
   } catch (error) {
-    ctx.log.error({ err: error }, 'could not send a fresh invitation');
+    ctx.log.error({ err: error }, 'could not write a fresh invitation');
     return 'LinkExpired';
   }
 }
@@ -255,6 +261,8 @@ export async function acceptInvite(
       invite.id,
       account.id,
     ]);
+    // Another address than the invited one must be proven: its verification email goes with the account.
+    if (verificationNeeded) await queueVerificationEmail(ctx, tx, account);
     return { ok: true, account, verificationNeeded };
   });
 }

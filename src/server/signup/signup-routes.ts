@@ -11,15 +11,16 @@ import {
   passwordRequirementsMessage,
 } from '../auth/passwords.ts';
 import { limitByAddress } from '../credentials/rate-limits.ts';
-import { queryOne } from '../db/database.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
 import { renderEmail } from '../email/layout.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import {
   claimEmailToken,
   issueEmailToken,
-  sendVerificationEmail,
+  queueVerificationEmail,
 } from '../verification/verification-service.ts';
 
 export const tooManySignupsMessage =
@@ -45,7 +46,11 @@ const userAlreadyExists = {
   message: userAlreadyExistsMessage,
 } as const;
 
-/** Creates an unverified member with their consents in one transaction; null when the email is taken. */
+/**
+ * Creates an unverified member with their consents and their first email (`welcome`: writes it to
+ * the outbox) in one transaction; null when the email is taken. The email is only queued here, so a
+ * mail server that is down never fails a sign-up that has already created the account.
+ */
 async function createMember(
   ctx: AppContext,
   input: {
@@ -56,6 +61,7 @@ async function createMember(
     allowMarketingWhatsApp: boolean | null | undefined;
     source: string;
   },
+  welcome: (tx: Queryable, account: AccountRow & { email: string }) => Promise<void>,
 ): Promise<AccountRow | null> {
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -74,12 +80,40 @@ async function createMember(
         },
         input.source,
       );
+      await welcome(tx, { ...account, email: input.email });
       return account;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
   }
+}
+
+/** SPEC §2 VIP Signup: the emailed /complete-signup link that proves the address and finishes joining. */
+async function queueCompleteSignupEmail(
+  ctx: AppContext,
+  tx: Queryable,
+  account: AccountRow & { email: string },
+): Promise<void> {
+  const token = await issueEmailToken(ctx, tx, { id: account.id, email: account.email }, 'complete-signup');
+  const url = `${ctx.origin}/complete-signup?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
+  const { html, text } = renderEmail(ctx.config.title, {
+    title: `Welcome to ${ctx.config.title}`,
+    paragraphs: [
+      `Dear ${account.full_name.split(/\s+/)[0] ?? account.full_name},`,
+      'Thank you for joining us in store. Open the link below to confirm your email address and finish your membership.',
+    ],
+    action: { label: 'Complete my sign-up', url },
+    footer: 'If you did not sign up, you can ignore this email.',
+  });
+  await enqueueMail(tx, {
+    to: account.email,
+    subject: `Complete your ${ctx.config.title} sign-up`,
+    html,
+    text,
+    links: [url],
+  });
+  await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
 }
 
 export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -112,21 +146,22 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
       }
       passwordHash = await hashPassword(body.password ?? '');
     }
-    const account = await createMember(ctx, {
-      email: body.username,
-      name: body.name,
-      passwordHash,
-      allowMarketing: body.allowMarketing,
-      allowMarketingWhatsApp: body.allowMarketingWhatsApp,
-      source: 'signup',
-    });
+    const account = await createMember(
+      ctx,
+      {
+        email: body.username,
+        name: body.name,
+        passwordHash,
+        allowMarketing: body.allowMarketing,
+        allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+        source: 'signup',
+      },
+      (tx, created) => queueVerificationEmail(ctx, tx, created),
+    );
     if (!account) {
       reply.code(409);
       return userAlreadyExists;
     }
-    await sendVerificationEmail(ctx, account).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'could not send the verification email'),
-    );
     // With a password the member is in at once (unverified: earns points, no rewards yet); without one,
     // the emailed link is their proof and their way in.
     if (!passwordHash) {
@@ -151,42 +186,22 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!ctx.config.guidedSignupEnabled) throw notFound('Guided sign-up is not available.');
     await limitSignups(request, reply);
     const source = body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup';
-    const account = await createMember(ctx, {
-      email: body.username,
-      name: body.name,
-      passwordHash: null,
-      allowMarketing: body.allowMarketing,
-      allowMarketingWhatsApp: body.allowMarketingWhatsApp,
-      source,
-    });
+    const account = await createMember(
+      ctx,
+      {
+        email: body.username,
+        name: body.name,
+        passwordHash: null,
+        allowMarketing: body.allowMarketing,
+        allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+        source,
+      },
+      (tx, created) => queueCompleteSignupEmail(ctx, tx, created),
+    );
     if (!account?.email) {
       reply.code(409);
       return userAlreadyExists;
     }
-    const token = await issueEmailToken(
-      ctx,
-      ctx.db,
-      { id: account.id, email: account.email },
-      'complete-signup',
-    );
-    const url = `${ctx.origin}/complete-signup?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
-    const { html, text } = renderEmail(ctx.config.title, {
-      title: `Welcome to ${ctx.config.title}`,
-      paragraphs: [
-        `Dear ${account.full_name.split(/\s+/)[0] ?? account.full_name},`,
-        'Thank you for joining us in store. Open the link below to confirm your email address and finish your membership.',
-      ],
-      action: { label: 'Complete my sign-up', url },
-      footer: 'If you did not sign up, you can ignore this email.',
-    });
-    await ctx.mailer.send({
-      to: account.email,
-      subject: `Complete your ${ctx.config.title} sign-up`,
-      html,
-      text,
-      links: [url],
-    });
-    await ctx.db.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
     reply.code(201);
     return {
       success: true,

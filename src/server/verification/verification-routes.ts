@@ -7,12 +7,7 @@ import { queryOne } from '../db/database.ts';
 import { badRequest, tooManyRequests } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireSession, startSession } from '../sessions/session-plugin.ts';
-import {
-  claimEmailToken,
-  issueEmailToken,
-  verificationMail,
-  verifyEmailUrl,
-} from './verification-service.ts';
+import { claimEmailToken, queueVerificationEmail } from './verification-service.ts';
 
 export const resendLimitedMessage = "Wait a few more minutes as we've recently sent the email";
 export const verificationFailedMessage =
@@ -64,39 +59,21 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
     const current = await findAccountById(ctx.db, session.accountId);
     if (!current?.email) throw badRequest('We could not find your account. Please sign in again.');
     if (current.email_verified) throw badRequest(alreadyVerifiedMessage, { error: 'AlreadyVerified' });
-    // The conditional update is the rate limit: two parallel requests cannot both send.
-    const claimed = await queryOne<AccountRow>(
-      ctx.db,
-      `UPDATE accounts SET verification_sent_at = now()
-        WHERE id = $1 AND email_verified = false
-          AND (verification_sent_at IS NULL OR verification_sent_at <= now() - make_interval(mins => $2))
-        RETURNING *`,
-      [current.id, ctx.config.verificationResendWindowMinutes],
-    );
-    if (!claimed?.email) throw tooManyRequests(resendLimitedMessage, { error: 'ResendLimited' });
-    const token = await issueEmailToken(
-      ctx,
-      ctx.db,
-      { id: claimed.id, email: claimed.email },
-      'verify-email',
-    );
-    try {
-      await ctx.mailer.send(
-        verificationMail(
-          ctx.config.title,
-          claimed.email,
-          claimed.full_name,
-          verifyEmailUrl(ctx, claimed.email, token),
-        ),
+    // The conditional lock is the rate limit: a parallel request waits, then finds the fresh stamp and
+    // sends nothing. The stamp, the token and the mail are one transaction; the outbox delivers.
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const row = await queryOne<AccountRow>(
+        tx,
+        `SELECT * FROM accounts
+          WHERE id = $1 AND email_verified = false
+            AND (verification_sent_at IS NULL OR verification_sent_at <= now() - make_interval(mins => $2))
+          FOR UPDATE`,
+        [current.id, ctx.config.verificationResendWindowMinutes],
       );
-    } catch (error) {
-      // Not sent: give the member their try back.
-      await ctx.db.query('UPDATE accounts SET verification_sent_at = $2 WHERE id = $1', [
-        claimed.id,
-        current.verification_sent_at,
-      ]);
-      throw error;
-    }
+      if (row) await queueVerificationEmail(ctx, tx, row);
+      return row;
+    });
+    if (!claimed?.email) throw tooManyRequests(resendLimitedMessage, { error: 'ResendLimited' });
     return { success: true, message: 'We have sent you a new verification email.' };
   });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { renderEmail } from '../email/layout.ts';
 import type { Mail } from '../email/mailer.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 
 export type EmailTokenPurpose = 'verify-email' | 'complete-signup';
@@ -74,14 +75,20 @@ export function verificationMail(brand: string, to: string, fullName: string, ur
 }
 
 /**
- * Sends a verification email and stamps `verification_sent_at` (the resend rate limit and the
- * account's emailVerificationRequestResendAvailable are derived from it).
+ * Writes a verification email to the outbox and stamps `verification_sent_at` (the resend rate limit
+ * and the account's emailVerificationRequestResendAvailable are derived from it), in the caller's
+ * transaction: the token, the stamp and the mail exist together or not at all.
  */
-export async function sendVerificationEmail(ctx: AppContext, account: AccountRow): Promise<void> {
+export async function queueVerificationEmail(
+  ctx: AppContext,
+  tx: Queryable,
+  account: AccountRow,
+): Promise<void> {
   if (!account.email || account.email_verified) return;
-  const token = await issueEmailToken(ctx, ctx.db, { id: account.id, email: account.email }, 'verify-email');
-  await ctx.db.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
-  await ctx.mailer.send(
+  const token = await issueEmailToken(ctx, tx, { id: account.id, email: account.email }, 'verify-email');
+  await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
+  await enqueueMail(
+    tx,
     verificationMail(
       ctx.config.title,
       account.email,

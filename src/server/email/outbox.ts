@@ -1,0 +1,180 @@
+import type { Config } from '#shared/config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Mail, MailTransport } from './mailer.ts';
+
+/**
+ * The transactional outbox. A feature writes its email with enqueueMail inside the transaction of the
+ * change that causes it, so the mail exists exactly when the change does; no request waits on SMTP
+ * and no SMTP failure reaches a member. The worker below delivers due rows, retries with back-off and
+ * gives up after `mail.maxAttempts` (staff see those in `mail status`).
+ */
+export async function enqueueMail(tx: Queryable, mail: Mail): Promise<void> {
+  await tx.query(
+    `INSERT INTO outbox_mail (email, subject, html, body_text, links) VALUES ($1, $2, $3, $4, $5::jsonb)`,
+    [mail.to, mail.subject, mail.html, mail.text, JSON.stringify(mail.links ?? [])],
+  );
+}
+
+interface OutboxRow {
+  id: string;
+  email: string;
+  subject: string;
+  html: string;
+  body_text: string;
+  links: string[] | string;
+  attempts: number;
+}
+
+/**
+ * A claimed row stays leased for this long: longer than one SMTP delivery can take (its time-outs
+ * are seconds), so no other worker picks it up while it is in flight, short enough that a worker
+ * that died mid-send leaves it to another.
+ */
+const leaseSeconds = 120;
+
+/** Rows claimed per round; each is sent in turn by the worker that claimed it. */
+const batchSize = 20;
+
+/** Delivered and given-up rows are purged at most this often. */
+const purgeEveryMs = 3_600_000;
+
+export interface Outbox {
+  /** Starts polling (every `mail.pollSeconds`) and delivers what is due now. */
+  start(): void;
+  /** Stops polling and waits for the round in flight. */
+  stop(): Promise<void>;
+  /** Asks for a delivery round soon (after a request that may have written mail). */
+  wake(): void;
+  /** Delivers until nothing is due, then resolves (tests; a retry scheduled later is not waited for). */
+  drain(): Promise<void>;
+}
+
+export function createOutbox(
+  db: Database,
+  transport: MailTransport,
+  config: Config['mail'],
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+): Outbox {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  let lastPurge = 0;
+
+  /** One round: claim due rows (SKIP LOCKED: other workers take other rows), deliver, record. */
+  async function deliverDue(): Promise<number> {
+    const claimed = await db.query<OutboxRow>(
+      `UPDATE outbox_mail SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+        WHERE id IN (SELECT id FROM outbox_mail
+                      WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= now()
+                      ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, email, subject, html, body_text, links, attempts`,
+      [batchSize, leaseSeconds],
+    );
+    for (const row of claimed) await deliver(row);
+    return claimed.length;
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    const links = typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links;
+    try {
+      await transport.send({
+        id: String(row.id),
+        to: row.email,
+        subject: row.subject,
+        html: row.html,
+        text: row.body_text,
+        links,
+      });
+    } catch (error) {
+      await recordFailure(row, error);
+      return;
+    }
+    await db.query('UPDATE outbox_mail SET sent_at = now(), last_error = NULL WHERE id = $1', [row.id]);
+  }
+
+  async function recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const giveUp = row.attempts >= config.maxAttempts;
+    // Exponential back-off: base, 2 x base, 4 x base... capped at retryMaxMinutes.
+    const delaySeconds = Math.min(
+      config.retryBaseSeconds * 2 ** (row.attempts - 1),
+      config.retryMaxMinutes * 60,
+    );
+    await db.query(
+      `UPDATE outbox_mail SET last_error = $2,
+          given_up_at = CASE WHEN $3::boolean THEN now() END,
+          next_attempt_at = now() + make_interval(secs => $4)
+        WHERE id = $1`,
+      [row.id, message.slice(0, 500), giveUp, delaySeconds],
+    );
+    const context = { mailId: row.id, attempts: row.attempts, err: message };
+    if (giveUp) log.error(context, 'email given up after its last attempt (see `mail status`)');
+    else log.warn({ ...context, retryInSeconds: delaySeconds }, 'email not delivered; will retry');
+  }
+
+  /** Delivered and given-up mails carry sign-in links and addresses: kept retentionDays, then deleted. */
+  async function purgeOld(): Promise<void> {
+    if (Date.now() - lastPurge < purgeEveryMs) return;
+    lastPurge = Date.now();
+    await db.query(
+      `DELETE FROM outbox_mail
+        WHERE COALESCE(sent_at, given_up_at) < now() - make_interval(secs => $1)`,
+      [config.retentionDays * 86_400],
+    );
+  }
+
+  async function rounds(): Promise<void> {
+    do {
+      again = false;
+      while ((await deliverDue()) > 0) {
+        // A full batch may mean more is due: keep going until a round claims nothing.
+      }
+    } while (again);
+    await purgeOld();
+  }
+
+  /** Runs rounds unless one is running; a wake during a round asks for one more. */
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = rounds()
+      .catch((error: unknown) => log.error({ err: error }, 'outbox delivery round failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void kick().finally(schedule);
+    }, config.pollSeconds * 1000);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void kick();
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    wake() {
+      if (!stopped) void kick();
+    },
+    async drain() {
+      // A round in flight may have started before the caller's mail was committed: run one more.
+      while (running) await running;
+      await kick();
+    },
+  };
+}
