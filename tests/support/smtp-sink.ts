@@ -34,8 +34,12 @@ export class SmtpSink {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (0: any free one); a fault test restarts a stopped sink's port with a new sink. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
     const address = this.server.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
     return `smtp://127.0.0.1:${this.port}`;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { mailCommands } from '../email/mail-cli.ts';
 import { pointsCommands } from '../points/points-cli.ts';
 import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
 
@@ -27,6 +28,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
     },
   },
   ...pointsCommands,
+  ...mailCommands,
   'member delete': {
     usage: 'member delete --member CARD_NUMBER_OR_EMAIL',
     run: async (client, args) => {

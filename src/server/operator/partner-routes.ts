@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../auth/passwords.ts';
 import { registerCredentialsPartnerRoutes } from '../credentials/credentials-partner-routes.ts';
 import { seedDemo } from '../demo/demo-data.ts';
+import { registerMailPartnerRoutes } from '../email/mail-partner-routes.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { registerInvitePartnerRoutes } from '../invites/invite-routes.ts';
@@ -59,6 +60,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
       registerInvitePartnerRoutes(partner, ctx);
       registerCredentialsPartnerRoutes(partner, ctx);
       registerAccountPartnerRoutes(partner, ctx);
+      registerMailPartnerRoutes(partner, ctx);
     },
     { prefix: '/partner/v1' },
   );
