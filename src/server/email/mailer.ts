@@ -39,7 +39,7 @@ export const defaultSmtpTimeouts: SmtpTimeouts = {
   socketMs: 30_000,
 };
 
-/** SMTP via SMTP_URL (nodemailer), e.g. smtp://user:pass@smtp.example.com:587. */
+/** SMTP via SMTP_URL (nodemailer, pooled), e.g. smtp://user:pass@smtp.example.com:587. */
 export function smtpTransport(
   smtpUrl: string,
   from: string,
@@ -48,6 +48,9 @@ export function smtpTransport(
   // nodemailer's own connection time-out is two minutes; ours are seconds (the worker retries).
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    // A few connections, reused: the worker hands over a batch at a time.
+    pool: true,
+    maxConnections: 4,
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,

@@ -26,13 +26,13 @@ interface OutboxRow {
 }
 
 /**
- * A claimed row stays leased for this long: longer than one SMTP delivery can take (its time-outs
- * are seconds), so no other worker picks it up while it is in flight, short enough that a worker
- * that died mid-send leaves it to another.
+ * A claimed row stays leased for this long: longer than a round can take (a batch over the SMTP
+ * pool, each delivery limited to seconds), so no other worker picks it up while it is in flight,
+ * short enough that a worker that died mid-send leaves it to another.
  */
-const leaseSeconds = 120;
+const leaseSeconds = 300;
 
-/** Rows claimed per round; each is sent in turn by the worker that claimed it. */
+/** Rows claimed per round by one worker. */
 const batchSize = 20;
 
 /** Delivered and given-up rows are purged at most this often. */
@@ -71,7 +71,9 @@ export function createOutbox(
         RETURNING id, email, subject, html, body_text, links, attempts`,
       [batchSize, leaseSeconds],
     );
-    for (const row of claimed) await deliver(row);
+    // In parallel: the SMTP transport keeps a small pool of connections, so a round is not a
+    // sequence of round trips. Each row is recorded on its own.
+    await Promise.all(claimed.map(deliver));
     return claimed.length;
   }
 
