@@ -6,7 +6,7 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import type { MailTransport } from './email/mailer.ts';
-import { createOutbox } from './email/outbox.ts';
+import { createOutbox, mailsWrittenSoFar } from './email/outbox.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './invites/invite-routes.ts';
@@ -44,10 +44,13 @@ export async function buildApp(
   const { mailTransport, ...rest } = ctx;
   const outbox = createOutbox(ctx.db, mailTransport, ctx.config.mail, app.log);
   const context: AppContext = { ...rest, outbox, log: app.log };
-  // The outbox worker runs with the app; after each response (its transactions committed) it is
-  // woken to deliver what the request wrote, and it polls for the rest (other servers, retries).
+  // The outbox worker runs with the app; after a response during whose request mail was written (its
+  // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
+  // servers, retries).
   app.addHook('onReady', async () => outbox.start());
-  app.addHook('onResponse', async () => outbox.wake());
+  const mailsAtStart = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => void mailsAtStart.set(request, mailsWrittenSoFar()));
+  app.addHook('onResponse', async (request) => outbox.wakeIfWrittenSince(mailsAtStart.get(request) ?? -1));
   app.addHook('onClose', async () => {
     await outbox.stop();
     mailTransport.close?.();

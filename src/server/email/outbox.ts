@@ -9,10 +9,21 @@ import type { Mail, MailTransport } from './mailer.ts';
  * gives up after `mail.maxAttempts` (staff see those in `mail status`).
  */
 export async function enqueueMail(tx: Queryable, mail: Mail): Promise<void> {
+  mailsWritten++;
   await tx.query(
     `INSERT INTO outbox_mail (email, subject, html, body_text, links) VALUES ($1, $2, $3, $4, $5::jsonb)`,
     [mail.to, mail.subject, mail.html, mail.text, JSON.stringify(mail.links ?? [])],
   );
+}
+
+/**
+ * Mails written by this process so far: a request's response wakes the worker only when the count
+ * moved while the request ran (not on every page view).
+ */
+let mailsWritten = 0;
+
+export function mailsWrittenSoFar(): number {
+  return mailsWritten;
 }
 
 interface OutboxRow {
@@ -43,8 +54,10 @@ export interface Outbox {
   start(): void;
   /** Stops polling and waits for the round in flight. */
   stop(): Promise<void>;
-  /** Asks for a delivery round soon (after a request that may have written mail). */
+  /** Asks for a delivery round now (staff's retry). */
   wake(): void;
+  /** After a response: asks for a round if mail was written since `count` (mailsWrittenSoFar at its start). */
+  wakeIfWrittenSince(count: number): void;
   /** Delivers until nothing is due, then resolves (tests; a retry scheduled later is not waited for). */
   drain(): Promise<void>;
 }
@@ -172,6 +185,9 @@ export function createOutbox(
     },
     wake() {
       if (!stopped) void kick();
+    },
+    wakeIfWrittenSince(count) {
+      if (!stopped && mailsWritten !== count) void kick();
     },
     async drain() {
       // A round in flight may have started before the caller's mail was committed: run one more.
