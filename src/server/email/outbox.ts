@@ -46,6 +46,9 @@ const leaseSeconds = 300;
 /** Rows claimed per round by one worker. */
 const batchSize = 20;
 
+/** How long stopping waits for the round in flight. */
+const stopWaitMs = 5_000;
+
 /** Delivered and given-up rows are purged at most this often. */
 const purgeEveryMs = 3_600_000;
 
@@ -72,6 +75,8 @@ export function createOutbox(
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
+  /** Set by stop(): the round in flight finishes its batch and claims no more. */
+  let stopping = false;
   let lastPurge = 0;
 
   /** One round: claim due rows (SKIP LOCKED: other workers take other rows), deliver, record. */
@@ -142,10 +147,10 @@ export function createOutbox(
   async function rounds(): Promise<void> {
     do {
       again = false;
-      while ((await deliverDue()) > 0) {
+      while (!stopping && (await deliverDue()) > 0) {
         // A full batch may mean more is due: keep going until a round claims nothing.
       }
-    } while (again);
+    } while (again && !stopping);
     await purgeOld();
   }
 
@@ -175,13 +180,17 @@ export function createOutbox(
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       void kick();
       schedule();
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
-      await running;
+      // Shutting down does not wait out a hung mail server: what is still in flight keeps its lease
+      // and is sent again once the lease runs out (by this server after a restart, or another one).
+      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, stopWaitMs).unref())]);
     },
     wake() {
       if (!stopped) void kick();
@@ -192,6 +201,7 @@ export function createOutbox(
     async drain() {
       // A round in flight may have started before the caller's mail was committed: run one more.
       while (running) await running;
+      stopping = false;
       await kick();
     },
   };
