@@ -115,8 +115,12 @@ describe('outbox: no request waits on a mail server (issue 11 item 5)', () => {
       signInLink: () => t.client().post('/api/request-magic-link', { email: member }),
       passwordReset: () => t.client().post('/api/request-password-reset', { username: member }),
     };
+    // A first pass warms the routes up (a loaded CI machine compiles them slowly); both passes write
+    // mail while the worker is stuck on the hung server.
+    for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {
       const { ms, result } = await timed(call);
+      console.info(`${name}: ${ms.toFixed(0)} ms with a hung mail server`);
       expect({ name, status: result.status, fast: ms < 1000 }).toEqual({
         name,
         status: name === 'signInLink' || name === 'passwordReset' ? 200 : 201,
@@ -125,7 +129,7 @@ describe('outbox: no request waits on a mail server (issue 11 item 5)', () => {
     }
     // Every mail is in the outbox, waiting for the server.
     const rows = await outboxRows(t);
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.sent_at === null)).toBe(true);
   });
 
