@@ -13,6 +13,7 @@ import { findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queryOne } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
@@ -146,16 +147,18 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
       email: 'reauthentication-link-email',
       address: 'reauthentication-link-address',
     });
-    const token = await issueToken(
-      ctx.db,
-      account.id,
-      'reauthentication',
-      ctx.config.magicLinkExpiryMinutes,
-      session.tokenHash,
-    );
-    await ctx.mailer
-      .send(reauthenticationEmail(ctx.config, ctx.origin, account.email, token))
-      .catch((error: unknown) => request.log.error({ err: error }, 're-confirmation link not sent'));
+    const to = account.email;
+    // The token and its mail in one transaction; the outbox delivers it (and retries).
+    await ctx.db.transaction(async (tx) => {
+      const token = await issueToken(
+        tx,
+        account.id,
+        'reauthentication',
+        ctx.config.magicLinkExpiryMinutes,
+        session.tokenHash,
+      );
+      await enqueueMail(tx, reauthenticationEmail(ctx.config, ctx.origin, to, token));
+    });
     return { success: true, message: reconfirmLinkSentMessage };
   });
 
