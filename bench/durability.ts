@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPglite } from '../src/server/db/pglite.ts';
-import { memoryMailer } from '../src/server/email/mailer.ts';
+import { memoryTransport } from '../src/server/email/mailer.ts';
 import { sessionService } from '../src/server/sessions/session-service.ts';
 import { defaultConfig } from '../src/shared/config.ts';
 
@@ -66,7 +66,7 @@ async function measure(name: string, dir: string | null, durable: boolean): Prom
       config: defaultConfig,
       db,
       sessions: sessionService(defaultConfig),
-      mailer: memoryMailer(),
+      mailTransport: memoryTransport(),
       origin: 'http://localhost:3000',
       production: false,
       dataDir: scratch,
