@@ -77,6 +77,7 @@ export async function eraseAccount(tx: Queryable, account: AccountRow): Promise<
     `UPDATE accounts SET
        full_name = '',
        email = NULL,
+       pending_email = NULL,
        telephone_number = NULL,
        password_hash = NULL,
        pin = NULL,

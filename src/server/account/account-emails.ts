@@ -2,14 +2,17 @@ import type { Config } from '#shared/config.ts';
 import { renderEmail } from '../email/layout.ts';
 import type { Mail } from '../email/mailer.ts';
 
-/** Sent to the old address when a member changes their email, so a takeover cannot go unnoticed. */
+/**
+ * Sent to the proven address when a new one is asked for, so a takeover cannot go unnoticed. The
+ * change takes effect only once the new address is proven.
+ */
 export function emailChangedMail(config: Config, origin: string, to: string, newEmail: string): Mail {
-  const title = 'Your email address was changed';
+  const title = 'Your email address is being changed';
   const content = renderEmail(config.title, {
     title,
     paragraphs: [
-      `The email address of your ${config.title} membership was changed to ${newEmail}.`,
-      'If you made this change, there is nothing more to do. If you did not, contact customer services straight away.',
+      `We were asked to change the email address of your ${config.title} membership to ${newEmail}. We have sent a link to that address; the change takes effect once it is opened, and until then we keep using this address.`,
+      'If you asked for this, there is nothing more to do here. If you did not, contact customer services straight away.',
     ],
     action: { label: 'Sign in', url: `${origin}/signin` },
   });

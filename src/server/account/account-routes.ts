@@ -7,15 +7,18 @@ import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
-import { queueVerificationEmail } from '../verification/verification-service.ts';
 import { eraseAccount } from './account-deletion-service.ts';
-import { accountDeletedMail, emailChangedMail } from './account-emails.ts';
+import { accountDeletedMail } from './account-emails.ts';
 import { updateAccount } from './account-update-service.ts';
+import { announceEmailChange } from './email-change.ts';
 
 export const updateCompleteMessage = 'Your details have been updated.';
 export const noChangesMessage = 'There were no changes to save.';
+/** What a member who asked for a new address is told; until they open the link, the old one stays. */
+export const confirmNewEmailMessage = (email: string) =>
+  `We've sent an email to ${email}: open the link in it to verify your new address.`;
 export const verifyNewEmailMessage = (email: string) =>
-  `Your details have been updated. We've sent an email to ${email}: open the link in it to verify your new address.`;
+  `Your details have been updated. ${confirmNewEmailMessage(email)}`;
 export const deleteConfirmMismatchMessage =
   "That isn't the email address of your account. Enter it exactly to confirm.";
 export const accountDeletedMessage = 'Your account has been deleted.';
@@ -26,12 +29,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const session = requireSession(request);
     const result = await ctx.db.transaction(async (tx) => {
       const updated = await updateAccount(tx, ctx.config, session.accountId, body, session);
-      if (updated.emailChanged) {
-        // The new address must be verified (SPEC §4 Account status); the old one hears of the change.
-        await queueVerificationEmail(ctx, tx, updated.account);
-        const { from, to } = updated.emailChanged;
-        await enqueueMail(tx, emailChangedMail(ctx.config, ctx.origin, from, to));
-      }
+      // The new address must be proven (SPEC §4 Account status); a proven old one hears of the change.
+      if (updated.emailChanged) await announceEmailChange(ctx, tx, updated.account, updated.emailChanged);
       return updated;
     });
     const fresh = (await findAccountById(ctx.db, session.accountId)) ?? result.account;

@@ -1,10 +1,11 @@
 import type { Config } from '#shared/config.ts';
 import type { AccountRow } from '../accounts/account-service.ts';
-import { findAccountById, isUniqueViolation } from '../accounts/account-service.ts';
+import { findAccountById } from '../accounts/account-service.ts';
 import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { recentAuthenticationRefusal } from '../sessions/session-plugin.ts';
+import { type EmailChange, requestEmailChange } from './email-change.ts';
 
 export type Choice = 'consent' | 'decline' | 'unknown';
 
@@ -19,7 +20,7 @@ export interface AccountChanges {
 export interface UpdateResult {
   account: AccountRow;
   changed: boolean;
-  emailChanged: { from: string; to: string } | null;
+  emailChanged: EmailChange | null;
 }
 
 export const creditAccountMessage =
@@ -53,8 +54,8 @@ export async function currentConsents(
  * SPEC §4 Profile update, §5 Edit details, §6: applies a member's own changes in one transaction.
  * Name and email only when self profile update is on; currency only among the allowed ones (and not
  * at all when the choice is locked); consents move only to yes or no (never back to unknown), each
- * change appended to the history with its time and source. A changed email must be verified again,
- * and needs a recently authenticated session.
+ * change appended to the history with its time and source. A new email must be proven before it is
+ * the account's (see email-change.ts), and asking for one needs a recently authenticated session.
  */
 export async function updateAccount(
   tx: Queryable,
@@ -72,7 +73,11 @@ export async function updateAccount(
   if (account.is_credit) throw forbidden(creditAccountMessage, { error: 'CreditAccount' });
 
   const name = changes.name !== undefined && changes.name !== account.full_name ? changes.name : null;
-  const email = changes.email !== undefined && changes.email !== account.email ? changes.email : null;
+  // The address already asked for is no change either: the link to prove it is on its way.
+  const email =
+    changes.email !== undefined && changes.email !== account.email && changes.email !== account.pending_email
+      ? changes.email
+      : null;
   if ((name !== null || email !== null) && !config.selfProfileUpdateEnabled) {
     throw forbidden(profileLockedMessage, { error: 'ProfileUpdateDisabled' });
   }
@@ -105,27 +110,22 @@ export async function updateAccount(
   if (config.enableTelephoneNumber)
     consider('whatsapp', changes.marketingConsentWhatsApp, 'marketingConsentWhatsApp');
 
-  if (name !== null || email !== null || currency !== null) {
-    try {
-      await tx.query(
-        `UPDATE accounts SET
-           full_name = COALESCE($2, full_name),
-           email = COALESCE($3, email),
-           currency = COALESCE($4, currency),
-           email_verified = CASE WHEN $3::text IS NULL THEN email_verified ELSE false END,
-           verification_sent_at = CASE WHEN $3::text IS NULL THEN verification_sent_at ELSE NULL END
-         WHERE id = $1`,
-        [accountId, name, email, currency],
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw conflict(emailTakenMessage, {
-          error: 'UserAlreadyExists',
-          fieldErrors: { email: emailTakenMessage },
-        });
-      }
-      throw error;
+  let emailChanged: EmailChange | null = null;
+  if (email !== null) {
+    const requested = await requestEmailChange(tx, account, email);
+    if (requested === 'taken') {
+      throw conflict(emailTakenMessage, {
+        error: 'UserAlreadyExists',
+        fieldErrors: { email: emailTakenMessage },
+      });
     }
+    emailChanged = requested;
+  }
+  if (name !== null || currency !== null) {
+    await tx.query(
+      'UPDATE accounts SET full_name = COALESCE($2, full_name), currency = COALESCE($3, currency) WHERE id = $1',
+      [accountId, name, currency],
+    );
   }
   for (const change of consentChanges) {
     await recordMarketingConsents(
@@ -140,6 +140,6 @@ export async function updateAccount(
   return {
     account: updated,
     changed: name !== null || email !== null || currency !== null || consentChanges.length > 0,
-    emailChanged: email !== null && account.email ? { from: account.email, to: email } : null,
+    emailChanged,
   };
 }

@@ -137,16 +137,21 @@ describe('update-account with self profile update, telephone numbers off and sev
     expect(res.status).toBe(400);
   });
 
-  it('update-account: a new email needs verifying again, and the old address is told', async () => {
-    const { client, email } = await t.signedInMember();
+  it("update-account: a new email is the account's only once proven; the proven old one stays until then and is told", async () => {
+    const { client, email, loyaltyId } = await t.signedInMember();
     const newEmail = `new-${Date.now()}@example.com`;
     const res = await client.post('/api/update-account', { email: ` ${newEmail.toUpperCase()} ` });
     expect(res.status).toBe(200);
     const body = updateAccountEndpoint.response.parse(res.body);
     expect(body.verificationRequired).toBe(true);
-    expect(body.account).toMatchObject({ email: newEmail, emailIsVerified: false, emailVerified: false });
+    expect(body.account).toMatchObject({ email, pendingEmail: newEmail, emailIsVerified: true });
     expect(body.message).toContain(newEmail);
-    expect(t.mails.find((mail) => mail.to === email)?.subject).toBe('Your email address was changed');
+    expect(t.mails.find((mail) => mail.to === email)?.subject).toBe('Your email address is being changed');
+    // Until it is proven, the new address matches nothing; the old one still finds the member.
+    expect((await t.partner('GET', `/members/${encodeURIComponent(newEmail)}`)).status).toBe(404);
+    expect((await t.partner('GET', `/members/${encodeURIComponent(email)}`)).body).toMatchObject({
+      member: { loyaltyId },
+    });
     // The verification link goes to the new address and verifies it.
     const verification = t.mails.find((mail) => mail.to === newEmail);
     expect(verification?.subject).toMatch(/verify your email/i);
@@ -157,7 +162,7 @@ describe('update-account with self profile update, telephone numbers off and sev
     });
     expect(verified.status).toBe(200);
     const viewer = viewerResponseSchema.parse((await client.get('/api-w/viewer')).body);
-    expect(viewer.account).toMatchObject({ email: newEmail, emailIsVerified: true });
+    expect(viewer.account).toMatchObject({ email: newEmail, pendingEmail: null, emailIsVerified: true });
     // The member signs in with the new address from now on.
     const again = await t
       .client()

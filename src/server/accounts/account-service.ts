@@ -1,11 +1,15 @@
 import { type Queryable, queryOne } from '../db/database.ts';
+import { endOtherClaims, findAccountByProvenEmail, lockAddress } from './email-proof.ts';
 import { loyaltyNumberFor } from './loyalty-number.ts';
 
 export interface AccountRow {
   id: string;
   loyalty_id: string;
   full_name: string;
+  /** Proven when email_verified; otherwise only a claim (see email-proof.ts). */
   email: string | null;
+  /** A new address asked for and not yet proven; the account keeps `email` until it is. */
+  pending_email: string | null;
   telephone_number: string | null;
   password_hash: string | null;
   pin: string | null;
@@ -35,8 +39,24 @@ export interface NewAccount {
   currency?: string;
 }
 
-/** Creates a member; the email must already be lowercased. Fails on a duplicate email (unique index). */
+/**
+ * Thrown when a proven account already has the email: the same meaning as a unique violation of the
+ * proven-email index, and recognised by isUniqueViolation.
+ */
+export class EmailTakenError extends Error {
+  readonly code = '23505';
+  constructor() {
+    super('a proven account already has this email');
+  }
+}
+
+/**
+ * Creates a member; the email must already be lowercased. Fails (isUniqueViolation) when a proven
+ * account has the email. An account created with a proven email ends every other claim on it.
+ */
 export async function createAccount(db: Queryable, input: NewAccount): Promise<AccountRow> {
+  if (input.emailVerified) await lockAddress(db, input.email);
+  if (await findAccountByProvenEmail(db, input.email)) throw new EmailTakenError();
   const serial = await queryOne<{ serial: number }>(db, "SELECT nextval('loyalty_number_seq') AS serial");
   const row = await queryOne<AccountRow>(
     db,
@@ -54,24 +74,20 @@ export async function createAccount(db: Queryable, input: NewAccount): Promise<A
     ],
   );
   if (!row) throw new Error('account insert returned no row');
+  if (row.email_verified) await endOtherClaims(db, row.id, input.email);
   return row;
-}
-
-export function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | undefined> {
-  return queryOne<AccountRow>(db, 'SELECT * FROM accounts WHERE email = $1 AND deleted_at IS NULL', [
-    email.trim().toLowerCase(),
-  ]);
 }
 
 export function findAccountById(db: Queryable, id: string): Promise<AccountRow | undefined> {
   return queryOne<AccountRow>(db, 'SELECT * FROM accounts WHERE id = $1 AND deleted_at IS NULL', [id]);
 }
 
-/** A member by card number or email, as tills and staff name them. */
+/** A member by card number or proven email, as tills and staff name them; an unproven address matches nobody. */
 export function findAccountByLoyaltyIdOrEmail(db: Queryable, key: string): Promise<AccountRow | undefined> {
   return queryOne<AccountRow>(
     db,
-    'SELECT * FROM accounts WHERE (loyalty_id = $1 OR email = lower($1)) AND deleted_at IS NULL',
+    `SELECT * FROM accounts
+      WHERE (loyalty_id = $1 OR (email = lower($1) AND email_verified)) AND deleted_at IS NULL`,
     [key.trim()],
   );
 }

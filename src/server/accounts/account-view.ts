@@ -41,7 +41,7 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
   const rate = await currentBurnRate(db);
   const resendWindowMs = config.verificationResendWindowMinutes * 60_000;
   const resendAvailable =
-    !account.email_verified &&
+    (!account.email_verified || account.pending_email !== null) &&
     (!account.verification_sent_at || Date.now() - account.verification_sent_at.getTime() >= resendWindowMs);
   const emailVerified = account.email_verified;
   const pointsBalance = account.points_balance + (derived?.matured ?? 0);
@@ -51,6 +51,7 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
     cardNumber: account.loyalty_id,
     fullName: account.full_name,
     email: account.email ?? '',
+    pendingEmail: account.pending_email,
     telephoneNumber: account.telephone_number,
     createdAt: account.created_at.toISOString(),
     pin: config.enableCardPIN ? account.pin : null,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loginEndpoint, logoutEndpoint } from '#shared/api/auth.ts';
-import { findAccountByEmail } from '../accounts/account-service.ts';
+import type { AccountRow } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
+import { findSignInAccounts } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sign-in-throttle.ts';
 import { route } from '../http/routes.ts';
@@ -14,6 +15,18 @@ export const loginFailedMessage = 'Sorry, could not complete login, please try a
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
+
+  /** The account `username` names whose password this is (several may claim an unproven address). */
+  async function accountForPassword(username: string, password: string): Promise<AccountRow | null> {
+    const candidates = await findSignInAccounts(ctx.db, username);
+    // No account still checks a password, so the answer takes as long for strangers.
+    if (candidates.length === 0) await verifyPassword(null, password);
+    for (const candidate of candidates) {
+      if (await verifyPassword(candidate.password_hash, password)) return candidate;
+    }
+    return null;
+  }
+
   route(app, loginEndpoint, async ({ username, password }, request, reply) => {
     // Throttled before the password is checked, so a guesser learns nothing while waiting.
     const wait = await throttle.waitSeconds(request, username);
@@ -25,9 +38,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         message: tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
       };
     }
-    const account = await findAccountByEmail(ctx.db, username);
-    const matches = await verifyPassword(account?.password_hash ?? null, password);
-    if (!account || !matches) {
+    const account = await accountForPassword(username, password);
+    if (!account) {
       await throttle.failed(request, username);
       reply.code(401);
       return { success: false, incorrectPassword: true, message: incorrectPasswordMessage };

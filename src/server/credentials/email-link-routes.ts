@@ -6,8 +6,9 @@ import {
   requestMagicLinkEndpoint,
   requestPasswordResetEndpoint,
 } from '#shared/api/credentials.ts';
-import { type AccountRow, findAccountByEmail, findAccountById } from '../accounts/account-service.ts';
+import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
+import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { loginFailedMessage } from '../auth/auth-routes.ts';
 import {
@@ -48,7 +49,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     minutes: number,
     next?: string,
   ): Promise<AccountRow | null> {
-    const account = await findAccountByEmail(ctx.db, email);
+    const account = await findAccountByProvenEmail(ctx.db, email);
     if (!account?.email || !account.can_sign_in) return null;
     const to = account.email;
     // The token and its mail in one transaction; the outbox delivers (and retries) after the answer,

@@ -1,4 +1,5 @@
-import { type AccountRow, createAccount, findAccountByEmail } from '../accounts/account-service.ts';
+import { type AccountRow, createAccount } from '../accounts/account-service.ts';
+import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
@@ -11,7 +12,7 @@ export const demoMember = {
 
 /** Seeds the demo member (once); answers what exists, so running it twice changes nothing. */
 export async function seedDemo(ctx: AppContext) {
-  const existing = await findAccountByEmail(ctx.db, demoMember.email);
+  const existing = await findAccountByProvenEmail(ctx.db, demoMember.email);
   if (existing) {
     await seedDemoHistory(ctx, existing);
     return {

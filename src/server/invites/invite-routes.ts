@@ -6,6 +6,7 @@ import {
   createInviteResponse,
   type InviteCode,
 } from '#shared/api/joining.ts';
+import { confirmNewEmailMessage } from '../account/account-routes.ts';
 import { isUniqueViolation } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
@@ -164,6 +165,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
     ]);
     return {
       success: true,
+      ...(outcome.emailChange ? { message: confirmNewEmailMessage(outcome.emailChange.to) } : {}),
       account: await accountView(ctx.db, fresh[0] ?? outcome.account, ctx.config),
       googlePay: { saveUrl: null },
     };

@@ -1,11 +1,12 @@
 import type { InviteCode } from '#shared/api/joining.ts';
-import { type AccountRow, createAccount, findAccountByEmail } from '../accounts/account-service.ts';
+import { announceEmailChange, type EmailChange, requestEmailChange } from '../account/email-change.ts';
+import { type AccountRow, createAccount, EmailTakenError } from '../accounts/account-service.ts';
+import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
-import { queueVerificationEmail } from '../verification/verification-service.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
 
 /** SPEC §8 Invitation messages (word for word where the spec quotes them). */
@@ -59,7 +60,7 @@ export function acceptUrl(ctx: AppContext, token: string): string {
 
 /**
  * Creates an invitation and emails it. Any older open invitation for the same email becomes stale.
- * An existing customer is one staff named so, or one who already has an account.
+ * An existing customer is one staff named so, or one whose account has proved this address.
  */
 export async function createInvite(
   ctx: AppContext,
@@ -68,7 +69,7 @@ export async function createInvite(
   const token = newToken();
   const url = acceptUrl(ctx, token);
   const invite = await ctx.db.transaction(async (tx) => {
-    const account = await findAccountByEmail(tx, input.email);
+    const account = await findAccountByProvenEmail(tx, input.email);
     const created = await insertInvite(tx, ctx, {
       tokenHash: hashToken(token),
       email: input.email,
@@ -199,13 +200,17 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
 }
 
 export type AcceptOutcome =
-  | { ok: true; account: AccountRow; verificationNeeded: boolean }
+  | { ok: true; account: AccountRow; emailChange: EmailChange | null }
   | { ok: false; code: InviteCode | 'UserAlreadyExists'; invite?: InviteRow };
 
 /**
  * Accepts an invitation in ONE transaction: locks the invite, checks it, creates the account (or
- * attaches to the existing customer), records both consents with their source, and marks the invite
- * consumed. A double submit waits on the lock and then finds the invite consumed.
+ * attaches to the account that proved the invited address), records both consents with their source,
+ * and marks the invite consumed. A double submit waits on the lock and then finds the invite consumed.
+ *
+ * Opening the invitation proves the invited address, so that is the account's email. Another address
+ * typed by a new customer is only asked for, exactly as an email change: it becomes the account's
+ * once the link sent to it is opened (docs/decisions.md).
  */
 export async function acceptInvite(
   ctx: AppContext,
@@ -226,28 +231,21 @@ export async function acceptInvite(
     if (state === 'stale') return { ok: false, code: 'LinkStale' };
     if (state === 'expired') return { ok: false, code: 'LinkExpired', invite };
 
-    // Existing customers keep the invited email; a new customer may give another one (to verify).
-    const email = invite.existing_customer || !input.email ? invite.email : input.email;
-    let account = await findAccountByEmail(tx, email);
-    let verificationNeeded = false;
-    if (account && email !== invite.email) return { ok: false, code: 'UserAlreadyExists' };
-    if (account) {
-      // The invitation reached this address: that proves it.
-      account =
-        (await queryOne<AccountRow>(
-          tx,
-          'UPDATE accounts SET email_verified = true WHERE id = $1 RETURNING *',
-          [account.id],
-        )) ?? account;
-    } else {
-      account = await createAccount(tx, {
-        email,
+    // Existing customers keep the invited email; a new customer may ask for another one.
+    const wanted = !invite.existing_customer && input.email !== invite.email ? input.email : undefined;
+    if (wanted && (await findAccountByProvenEmail(tx, wanted)))
+      return { ok: false, code: 'UserAlreadyExists' };
+    const account =
+      (await findAccountByProvenEmail(tx, invite.email)) ??
+      (await createAccount(tx, {
+        email: invite.email,
         fullName: invite.full_name,
         passwordHash: invite.existing_customer ? null : input.passwordHash,
-        emailVerified: email === invite.email,
-      });
-      verificationNeeded = email !== invite.email;
-    }
+        emailVerified: true,
+      }));
+    const emailChange = wanted ? await requestEmailChange(tx, account, wanted) : null;
+    // Checked above; someone proving it meanwhile rolls the whole acceptance back.
+    if (emailChange === 'taken') throw new EmailTakenError();
     await recordMarketingConsents(
       tx,
       account.id,
@@ -261,8 +259,9 @@ export async function acceptInvite(
       invite.id,
       account.id,
     ]);
-    // Another address than the invited one must be proven: its verification email goes with the account.
-    if (verificationNeeded) await queueVerificationEmail(ctx, tx, account);
-    return { ok: true, account, verificationNeeded };
+    const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
+    // Another address than the invited one goes the way of an email change: its link goes with the account.
+    if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange);
+    return { ok: true, account: fresh ?? account, emailChange };
   });
 }

@@ -33,12 +33,15 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
         }
         const passwordHash = input.password ? await hashPassword(input.password) : null;
         try {
-          const account = await createAccount(ctx.db, {
-            email: input.email,
-            fullName: input.name,
-            passwordHash,
-            emailVerified: input.emailVerified,
-          });
+          // One transaction: a member created with a proven email ends other claims on it (email-proof.ts).
+          const account = await ctx.db.transaction((tx) =>
+            createAccount(tx, {
+              email: input.email,
+              fullName: input.name,
+              passwordHash,
+              emailVerified: input.emailVerified,
+            }),
+          );
           reply.code(201);
           return {
             member: {

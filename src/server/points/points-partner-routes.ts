@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type AccountRow, findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
 import { currentBurnRate } from '../accounts/account-view.ts';
+import { proveEmail } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { isPending, type LedgerRow } from './ledger-rows.ts';
 import {
@@ -218,6 +219,11 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
     if (changes.length === 0) throw badRequest('Name at least one thing to change.');
     const sets = changes.map(([field], i) => `${memberColumns[field]} = $${i + 2}`);
     const updated = await ctx.db.transaction(async (tx) => {
+      // Staff vouching for the address proves it, with all that proving means (other claims end).
+      if (input.emailVerified === true && account.email && !account.email_verified) {
+        const proof = await proveEmail(tx, account.id, account.email);
+        if (!proof.ok) throw conflict(`Another member has already proved ${account.email}.`);
+      }
       const row = await queryOne<AccountRow>(
         tx,
         `UPDATE accounts SET ${sets.join(', ')} WHERE id = $1 RETURNING *`,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeSignupEndpoint, guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
 import { type AccountRow, createAccount, isUniqueViolation } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
+import { addressTakenMessage, proveEmail } from '../accounts/email-proof.ts';
 import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import type { AppContext } from '../app-context.ts';
 import {
@@ -223,15 +224,17 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     const outcome = await ctx.db.transaction(async (tx) => {
       const claim = await claimEmailToken(tx, body.token.trim(), body.username, 'complete-signup');
       if (!claim.ok) return claim;
+      const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
+      if (!proof.ok) return proof;
       const account = await queryOne<AccountRow>(
         tx,
-        `UPDATE accounts SET email_verified = true, password_hash = COALESCE(password_hash, $3)
-          WHERE id = $1 AND email = $2 AND deleted_at IS NULL RETURNING *`,
-        [claim.row.account_id, claim.row.email, passwordHash],
+        'UPDATE accounts SET password_hash = COALESCE(password_hash, $2) WHERE id = $1 RETURNING *',
+        [proof.account.id, passwordHash],
       );
       return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
     });
     if (!outcome.ok) {
+      if (outcome.reason === 'taken') throw conflict(addressTakenMessage, { error: 'UserAlreadyExists' });
       reply.code(outcome.reason === 'used' ? 409 : 400);
       if (outcome.reason === 'expired') {
         return {

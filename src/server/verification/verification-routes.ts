@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { requestVerificationResendEndpoint, verifyEmailEndpoint } from '#shared/api/joining.ts';
 import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
+import {
+  addressTakenMessage,
+  addressToVerify,
+  findAccountByProvenEmail,
+  proveEmail,
+} from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
-import { badRequest, tooManyRequests } from '../http/errors.ts';
+import { badRequest, conflict, tooManyRequests } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireSession, startSession } from '../sessions/session-plugin.ts';
 import { claimEmailToken, queueVerificationEmail } from './verification-service.ts';
@@ -22,22 +28,12 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
     const outcome = await ctx.db.transaction(async (tx) => {
       const claim = await claimEmailToken(tx, token, username, 'verify-email');
       if (!claim.ok) return claim;
-      const account = await queryOne<AccountRow>(
-        tx,
-        `UPDATE accounts SET email_verified = true
-          WHERE id = $1 AND email = $2 AND deleted_at IS NULL RETURNING *`,
-        [claim.row.account_id, claim.row.email],
-      );
-      return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
+      return proveEmail(tx, claim.row.account_id, claim.row.email);
     });
     if (!outcome.ok) {
-      if (outcome.reason === 'used') {
-        const row = await queryOne<{ email_verified: boolean }>(
-          ctx.db,
-          'SELECT email_verified FROM accounts WHERE email = $1 AND deleted_at IS NULL',
-          [username],
-        );
-        if (row?.email_verified) return { success: true, message: alreadyVerifiedMessage };
+      if (outcome.reason === 'taken') throw conflict(addressTakenMessage, { error: 'UserAlreadyExists' });
+      if (outcome.reason === 'used' && (await findAccountByProvenEmail(ctx.db, username))) {
+        return { success: true, message: alreadyVerifiedMessage };
       }
       reply.code(400);
       return outcome.reason === 'expired'
@@ -58,14 +54,14 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
     const session = requireSession(request);
     const current = await findAccountById(ctx.db, session.accountId);
     if (!current?.email) throw badRequest('We could not find your account. Please sign in again.');
-    if (current.email_verified) throw badRequest(alreadyVerifiedMessage, { error: 'AlreadyVerified' });
+    if (!addressToVerify(current)) throw badRequest(alreadyVerifiedMessage, { error: 'AlreadyVerified' });
     // The conditional lock is the rate limit: a parallel request waits, then finds the fresh stamp and
     // sends nothing. The stamp, the token and the mail are one transaction; the outbox delivers.
     const claimed = await ctx.db.transaction(async (tx) => {
       const row = await queryOne<AccountRow>(
         tx,
         `SELECT * FROM accounts
-          WHERE id = $1 AND email_verified = false
+          WHERE id = $1 AND (email_verified = false OR pending_email IS NOT NULL)
             AND (verification_sent_at IS NULL OR verification_sent_at <= now() - make_interval(mins => $2))
           FOR UPDATE`,
         [current.id, ctx.config.verificationResendWindowMinutes],

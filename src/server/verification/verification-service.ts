@@ -1,4 +1,5 @@
 import type { AccountRow } from '../accounts/account-service.ts';
+import { addressToVerify } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { renderEmail } from '../email/layout.ts';
@@ -75,25 +76,22 @@ export function verificationMail(brand: string, to: string, fullName: string, ur
 }
 
 /**
- * Writes a verification email to the outbox and stamps `verification_sent_at` (the resend rate limit
- * and the account's emailVerificationRequestResendAvailable are derived from it), in the caller's
- * transaction: the token, the stamp and the mail exist together or not at all.
+ * Writes a verification email, to the address the account has yet to prove (a new one it asked
+ * for, else its own unproven one), to the outbox and stamps `verification_sent_at` (the resend rate
+ * limit and the account's emailVerificationRequestResendAvailable are derived from it), in the
+ * caller's transaction: the token, the stamp and the mail exist together or not at all.
  */
 export async function queueVerificationEmail(
   ctx: AppContext,
   tx: Queryable,
   account: AccountRow,
 ): Promise<void> {
-  if (!account.email || account.email_verified) return;
-  const token = await issueEmailToken(ctx, tx, { id: account.id, email: account.email }, 'verify-email');
+  const to = addressToVerify(account);
+  if (!to) return;
+  const token = await issueEmailToken(ctx, tx, { id: account.id, email: to }, 'verify-email');
   await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
   await enqueueMail(
     tx,
-    verificationMail(
-      ctx.config.title,
-      account.email,
-      account.full_name,
-      verifyEmailUrl(ctx, account.email, token),
-    ),
+    verificationMail(ctx.config.title, to, account.full_name, verifyEmailUrl(ctx, to, token)),
   );
 }

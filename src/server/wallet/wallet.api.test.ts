@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
-import { findAccountByEmail } from '../accounts/account-service.ts';
+import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import { pushChangedPasses, walletCredentials } from './wallet-routes.ts';
 import { issueWalletToken } from './wallet-tokens.ts';
 
@@ -49,7 +49,7 @@ function field(pass: PassJson, key: string) {
 
 /** A purchase as the till writes it: a pending ledger row and the balance change, in one transaction. */
 async function recordPurchase(email: string, points: number) {
-  const account = await findAccountByEmail(t.ctx.db, email);
+  const account = await findAccountByProvenEmail(t.ctx.db, email);
   if (!account) throw new Error('no account');
   await t.ctx.db.transaction(async (tx) => {
     await tx.query(
@@ -64,7 +64,7 @@ async function recordPurchase(email: string, points: number) {
 describe('Apple Wallet pass (SPEC §1, §7 GET /api/passkit)', () => {
   it('passkit: a signed-in member downloads a signed store card with their name, number, balances and member since', async () => {
     const member = await t.signedInMember({ name: 'Robin Ashdown' });
-    const account = await findAccountByEmail(t.ctx.db, member.email);
+    const account = await findAccountByProvenEmail(t.ctx.db, member.email);
     await t.ctx.db.query('UPDATE accounts SET points_balance = 1250, cash_balance = 500 WHERE id = $1', [
       account?.id,
     ]);
@@ -188,7 +188,7 @@ describe('Apple Wallet pass (SPEC §1, §7 GET /api/passkit)', () => {
 
   it('passkit: the onboarding wallet token fetches that member’s pass without a session, until it expires', async () => {
     const member = await t.signedInMember({ name: 'Token Holder' });
-    const account = await findAccountByEmail(t.ctx.db, member.email);
+    const account = await findAccountByProvenEmail(t.ctx.db, member.email);
     if (!account) throw new Error('no account');
     const token = await issueWalletToken(t.ctx.db, account.id, t.config);
     const stored = await t.ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM wallet_tokens');
@@ -384,7 +384,7 @@ describe('Google Wallet (SPEC §3 Google pass response, §7 GET /api/google-pay/
 
   it('google-pay/pass: the onboarding token answers the token holder’s pass', async () => {
     const member = await t.signedInMember({ name: 'Onboarding Member' });
-    const account = await findAccountByEmail(t.ctx.db, member.email);
+    const account = await findAccountByProvenEmail(t.ctx.db, member.email);
     if (!account) throw new Error('no account');
     const token = await issueWalletToken(t.ctx.db, account.id, t.config);
     const res = await t.client().get(`/api/google-pay/pass?token=${encodeURIComponent(token)}`);

@@ -31,6 +31,8 @@ export const accountSchema = z.object({
   cardNumber: z.string(),
   fullName: z.string(),
   email: z.string(),
+  /** A new address asked for and not yet proven by its link; `email` stays the account's until it is. */
+  pendingEmail: z.string().nullable().optional(),
   telephoneNumber: z.string().nullable(),
   createdAt: z.string(),
   pin: z.string().nullable(),

@@ -37,7 +37,8 @@ export const acceptInviteEndpoint = endpoint({
   path: '/api/accept-invite',
   request: z.object({
     token: z.string().max(500),
-    email: z.string().trim().toLowerCase().max(254).optional(),
+    /** The address to be known by: the invited one, or another one to prove (SPEC §2 step 1). */
+    email: emailField.optional(),
     password: z.string().max(1024).nullable().optional(),
     fullName: z.string().max(200).optional(),
     allowMarketing,

@@ -1,0 +1,103 @@
+import { type Queryable, queryOne } from '../db/database.ts';
+import type { AccountRow } from './account-service.ts';
+
+/**
+ * An email address belongs to an account only once its owner has proved it by opening a link sent
+ * to it (docs/decisions.md). Until then the address is a claim: it matches nothing (no till
+ * purchase, staff look-up or sign-in link), several accounts may claim it, and the first proof ends
+ * every other claim.
+ */
+
+/** Answered when a link proves an address that another account proved first. */
+export const addressTakenMessage =
+  'Another account has already confirmed this email address, so it cannot be added to yours. Please contact customer services.';
+
+/** The one account that has proved `email`, if any. */
+export function findAccountByProvenEmail(db: Queryable, email: string): Promise<AccountRow | undefined> {
+  return queryOne<AccountRow>(
+    db,
+    'SELECT * FROM accounts WHERE email = $1 AND email_verified AND deleted_at IS NULL',
+    [email.trim().toLowerCase()],
+  );
+}
+
+/**
+ * The accounts a password sign-in with `email` may be for: the proven owner, or, while nobody has
+ * proved it, the accounts that claim it (a member who joined with a password before verifying),
+ * newest first.
+ */
+export async function findSignInAccounts(db: Queryable, email: string): Promise<AccountRow[]> {
+  const rows = await db.query<AccountRow>(
+    `SELECT * FROM accounts WHERE email = $1 AND deleted_at IS NULL
+      ORDER BY email_verified DESC, created_at DESC, id`,
+    [email.trim().toLowerCase()],
+  );
+  return rows[0]?.email_verified ? [rows[0]] : rows;
+}
+
+/**
+ * Ends every claim on `email` other than `ownerId`'s, inside the transaction that proves it. An
+ * account whose own address it was loses it, with every session (they all rested on that claim);
+ * its passkeys stay, so a member who mistyped can still get in and give their real address. An
+ * account that had asked to move to it keeps its proven address and sessions, but not the request.
+ */
+export async function endOtherClaims(tx: Queryable, ownerId: string, email: string): Promise<void> {
+  const ended = await tx.query<{ id: string }>(
+    `UPDATE accounts SET email = NULL, verification_sent_at = NULL
+      WHERE email = $1 AND NOT email_verified AND id <> $2 RETURNING id`,
+    [email, ownerId],
+  );
+  if (ended.length > 0) {
+    await tx.query('DELETE FROM sessions WHERE account_id = ANY($1::uuid[])', [ended.map((row) => row.id)]);
+  }
+  await tx.query('UPDATE accounts SET pending_email = NULL WHERE pending_email = $1 AND id <> $2', [
+    email,
+    ownerId,
+  ]);
+  // Their verification links for this address are worthless now; remove them rather than leave them.
+  await tx.query('DELETE FROM email_tokens WHERE email = $1 AND account_id <> $2', [email, ownerId]);
+}
+
+export type ProveOutcome = { ok: true; account: AccountRow } | { ok: false; reason: 'invalid' | 'taken' };
+
+/**
+ * `accountId` has opened a link sent to `email`: the address becomes the account's proven email
+ * (its own unproven one, or the new one it asked to move to), and every other claim on it ends.
+ * 'invalid' when the account no longer has or wants that address; 'taken' when another account
+ * proved it first.
+ */
+export async function proveEmail(tx: Queryable, accountId: string, email: string): Promise<ProveOutcome> {
+  await lockAddress(tx, email);
+  const account = await queryOne<AccountRow>(
+    tx,
+    'SELECT * FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    [accountId],
+  );
+  if (!account || (account.email !== email && account.pending_email !== email)) {
+    return { ok: false, reason: 'invalid' };
+  }
+  const owner = await findAccountByProvenEmail(tx, email);
+  if (owner && owner.id !== accountId) return { ok: false, reason: 'taken' };
+  await endOtherClaims(tx, accountId, email);
+  const proven = await queryOne<AccountRow>(
+    tx,
+    `UPDATE accounts SET email = $2, email_verified = true, pending_email = NULL, verification_sent_at = NULL
+      WHERE id = $1 RETURNING *`,
+    [accountId, email],
+  );
+  return proven ? { ok: true, account: proven } : { ok: false, reason: 'invalid' };
+}
+
+/**
+ * Serialises the proofs of one address until the transaction ends, so two owners proving it at the
+ * same moment cannot both pass the "nobody has it yet" check (the second then finds it taken).
+ */
+export async function lockAddress(tx: Queryable, email: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`proven-email:${email}`]);
+}
+
+/** The address a verification link should go to: the one asked for, else the account's own unproven one. */
+export function addressToVerify(account: AccountRow): string | null {
+  if (account.pending_email) return account.pending_email;
+  return account.email && !account.email_verified ? account.email : null;
+}
