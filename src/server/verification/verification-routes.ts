@@ -28,7 +28,11 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
     const outcome = await ctx.db.transaction(async (tx) => {
       const claim = await claimEmailToken(tx, token, username, 'verify-email');
       if (!claim.ok) return claim;
-      return proveEmail(tx, claim.row.account_id, claim.row.email);
+      const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
+      // Whoever opens the link may not be whoever typed the address (someone else's, into their own
+      // account): the sessions opened before the proof did not rest on it, so only this browser stays.
+      if (proof.ok) await ctx.sessions.destroyAllFor(tx, proof.account.id);
+      return proof;
     });
     if (!outcome.ok) {
       if (outcome.reason === 'taken') throw conflict(addressTakenMessage, { error: 'UserAlreadyExists' });

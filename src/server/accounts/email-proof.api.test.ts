@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInviteResponse } from '#shared/api/joining.ts';
+import { viewerResponseSchema } from '#shared/api/viewer.ts';
+import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
+
+/**
+ * Issue 10 item 1 (docs/decisions.md "An email belongs to an account once proven"): an address is an
+ * account's only once its owner opened a link sent to it. Until then no till purchase, staff look-up
+ * or sign-in link matches it, and the owner's proof ends every other claim on it.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  // Password mode, so a self-signed-up claimant is signed in at once and can sign in again later.
+  t = await createTestApp({ config: { enableMagicLinkLogins: false, selfSignupEnabled: true } });
+});
+afterAll(() => t.close());
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}@example.com`;
+const consents = { allowMarketing: false, allowMarketingWhatsApp: false };
+const signupBody = { allowMarketing: false, confirmAge: true, acceptTerms: true };
+
+async function invite(email: string, name = 'Ivan Intruder') {
+  const res = await t.partner('POST', '/invites', { email, name });
+  expect(res.status).toBe(201);
+  const { acceptUrl } = createInviteResponse.parse(res.body).invite;
+  return new URL(acceptUrl).searchParams.get('token') ?? '';
+}
+
+/** Someone invited at their own address who types `typed` at step 1; signed in afterwards. */
+async function intruderByInvitation(typed: string) {
+  const own = unique('intruder');
+  const token = await invite(own);
+  const browser = t.client();
+  const res = await browser.post('/api/accept-invite', {
+    token,
+    email: typed,
+    password: 'intruder-secret-1',
+    ...consents,
+  });
+  expect(res.status).toBe(200);
+  return { browser, own, loyaltyId: (res.body as { account: { loyaltyId: string } }).account.loyaltyId };
+}
+
+/** Someone who signs up with `email` (not theirs) and a password: signed in, the address unproven. */
+async function claimantBySignup(email: string, password = 'claimant-secret-1') {
+  const browser = t.client();
+  const res = await browser.post('/api/signup', {
+    username: email,
+    password,
+    name: 'Cleo Claim',
+    ...signupBody,
+  });
+  expect(res.status).toBe(201);
+  return { browser, password, loyaltyId: (res.body as { account: { loyaltyId: string } }).account.loyaltyId };
+}
+
+async function viewerOf(browser: TestClient) {
+  return viewerResponseSchema.parse((await browser.get('/api-w/viewer')).body);
+}
+
+function purchase(email: string, orderId: string) {
+  return t.partner('POST', '/purchases', {
+    orderId,
+    email,
+    channel: 'in-store',
+    storeDisplayName: 'Regent Street',
+    value: 12_000,
+    currency: 'GBP',
+    points: 120,
+  });
+}
+
+/** The last link mailed to `to`, as its path and query parameters. */
+function lastLinkTo(to: string) {
+  const mail = t.mails.find((m) => m.to === to);
+  const url = new URL(mail?.links?.[0] ?? 'http://none/');
+  return {
+    path: url.pathname,
+    email: url.searchParams.get('email') ?? '',
+    token: url.searchParams.get('token') ?? '',
+  };
+}
+
+describe('an unproven address matches nothing', () => {
+  it("accept-invite: another person's email stays unproven and never matches a till purchase", async () => {
+    const victim = unique('victim');
+    const intruder = await intruderByInvitation(victim);
+    const viewer = await viewerOf(intruder.browser);
+    expect(viewer.account).toMatchObject({
+      email: intruder.own,
+      emailIsVerified: true,
+      pendingEmail: victim,
+    });
+
+    const res = await purchase(victim, `till-${Date.now()}`);
+    expect(res.status).toBe(404);
+    const credited = await t.ctx.db.query(
+      'SELECT 1 FROM ledger_entries l JOIN accounts a ON a.id = l.account_id WHERE a.loyalty_id = $1',
+      [intruder.loyaltyId],
+    );
+    expect(credited).toHaveLength(0);
+  });
+
+  it('signup: an address claimed by signing up matches no till purchase until it is verified', async () => {
+    const victim = unique('victim');
+    const claimant = await claimantBySignup(victim);
+    expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(404);
+    // The card number is the claimant's own, and still earns.
+    const byCard = await t.partner('POST', '/purchases', {
+      orderId: `card-${Date.now()}`,
+      loyaltyId: claimant.loyaltyId,
+      channel: 'ecommerce',
+      value: 1000,
+      currency: 'GBP',
+      points: 10,
+    });
+    expect(byCard.status).toBe(201);
+  });
+
+  it('staff look-up: an unproven address finds nobody; once the owner proves it, only the owner', async () => {
+    const typedAtInvitation = unique('victim');
+    const typedAtSignup = unique('victim');
+    await intruderByInvitation(typedAtInvitation);
+    await claimantBySignup(typedAtSignup);
+    for (const victim of [typedAtInvitation, typedAtSignup]) {
+      expect((await t.partner('GET', `/members/${encodeURIComponent(victim)}`)).status).toBe(404);
+      for (const door of [
+        '/members/send-password-reset',
+        '/members/sign-out-everywhere',
+        '/members/delete',
+      ]) {
+        expect((await t.partner('POST', door, { member: victim })).status).toBe(404);
+      }
+      const owner = await t.partner<{ member: { loyaltyId: string } }>('POST', '/members', {
+        email: victim,
+        name: 'Vera Owner',
+      });
+      expect(owner.status).toBe(201);
+      const found = await t.partner('GET', `/members/${encodeURIComponent(victim)}`);
+      expect(found.body).toMatchObject({
+        member: { loyaltyId: owner.body.member.loyaltyId, emailVerified: true },
+      });
+    }
+  });
+
+  it('password reset link: a request for an unproven address sends nothing to the account that claims it', async () => {
+    const typedAtInvitation = unique('victim');
+    const typedAtSignup = unique('victim');
+    await intruderByInvitation(typedAtInvitation);
+    await claimantBySignup(typedAtSignup);
+    for (const victim of [typedAtInvitation, typedAtSignup]) {
+      const before = t.mails.length;
+      const res = await t.client().post('/api/request-password-reset', { username: victim });
+      expect(res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(t.mails.length).toBe(before);
+    }
+  });
+
+  it('sign-in: while nobody has proved an address, each account that claims it signs in with its own password', async () => {
+    const shared = unique('shared');
+    const first = await claimantBySignup(shared, 'first-secret-one');
+    const second = await claimantBySignup(shared, 'second-secret-two');
+    const asFirst = await t.client().post('/api/login', { username: shared, password: first.password });
+    const asSecond = await t.client().post('/api/login', { username: shared, password: second.password });
+    expect(asFirst.body).toMatchObject({ account: { loyaltyId: first.loyaltyId } });
+    expect(asSecond.body).toMatchObject({ account: { loyaltyId: second.loyaltyId } });
+  });
+});
+
+describe('magic-link sign-in (links on)', () => {
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp();
+  });
+  afterAll(() => m.close());
+
+  it('magic link: a sign-in link for an unproven address sends nothing to the account that claims it', async () => {
+    const victim = unique('victim');
+    const token = await (async () => {
+      const res = await m.partner('POST', '/invites', { email: unique('intruder'), name: 'Ivan Intruder' });
+      return new URL(createInviteResponse.parse(res.body).invite.acceptUrl).searchParams.get('token') ?? '';
+    })();
+    const accepted = await m.client().post('/api/accept-invite', { token, email: victim, ...consents });
+    expect(accepted.status).toBe(200);
+    const before = m.mails.filter((mail) => mail.to === victim).length;
+    const res = await m.client().post('/api/request-magic-link', { email: victim });
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only the verification link of the request reached the victim, never a way into the account.
+    expect(m.mails.filter((mail) => mail.to === victim)).toHaveLength(before);
+    expect(m.mails.some((mail) => mail.to === victim && /sign in/i.test(mail.subject))).toBe(false);
+  });
+});
+
+describe("the owner's proof ends every other claim", () => {
+  it("signup + verify-email: the owner can join despite a stranger's claim; proving it ends the claim and the stranger's sessions", async () => {
+    const victim = unique('victim');
+    const claimant = await claimantBySignup(victim);
+    const claimantElsewhere = t.client();
+    expect(
+      (await claimantElsewhere.post('/api/login', { username: victim, password: claimant.password })).status,
+    ).toBe(200);
+
+    const owner = t.client();
+    const joined = await owner.post('/api/signup', {
+      username: victim,
+      password: 'owner-secret-one',
+      name: 'Vera Owner',
+      ...signupBody,
+    });
+    expect(joined.status).toBe(201);
+    const link = lastLinkTo(victim);
+    expect(link.path).toBe('/verify-email');
+    const verified = await owner.post('/api/verify-email', { username: link.email, token: link.token });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ account: { email: victim, emailIsVerified: true } });
+
+    // The stranger's account no longer has the address, and every session of theirs has ended.
+    expect((await viewerOf(claimant.browser)).isAnonymous).toBe(true);
+    expect((await viewerOf(claimantElsewhere)).isAnonymous).toBe(true);
+    const again = await t.client().post('/api/login', { username: victim, password: claimant.password });
+    expect(again.status).toBe(401);
+    // The owner is the one staff find now.
+    const found = await t.partner('GET', `/members/${encodeURIComponent(victim)}`);
+    expect(found.body).not.toMatchObject({ member: { loyaltyId: claimant.loyaltyId } });
+    expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(201);
+  });
+
+  it('accept-invite: the owner accepting their own invitation gets their own account; the claims on the address end', async () => {
+    const victim = unique('victim');
+    const claimant = await claimantBySignup(victim);
+    const intruder = await intruderByInvitation(victim);
+
+    const ownerToken = await invite(victim, 'Vera Owner');
+    const owner = t.client();
+    const accepted = await owner.post('/api/accept-invite', {
+      token: ownerToken,
+      password: 'owner-secret-one',
+      ...consents,
+    });
+    expect(accepted.status).toBe(200);
+    const account = (accepted.body as { account: { loyaltyId: string; email: string } }).account;
+    expect(account.email).toBe(victim);
+    expect([claimant.loyaltyId, intruder.loyaltyId]).not.toContain(account.loyaltyId);
+
+    // The claimant's sessions rested on the address: ended. The intruder keeps their own, proven
+    // address and session, but no longer the request for the owner's.
+    expect((await viewerOf(claimant.browser)).isAnonymous).toBe(true);
+    const intruderView = await viewerOf(intruder.browser);
+    expect(intruderView.account).toMatchObject({ email: intruder.own, pendingEmail: null });
+    // The link the intruder's request sent to the owner's inbox proves nothing for the intruder now.
+    const stale = t.mails.find(
+      (mail) => mail.to === victim && mail.subject === 'Please verify your email address for Members Club',
+    );
+    const url = new URL(stale?.links?.[0] ?? 'http://none/');
+    const reopened = await t.client().post('/api/verify-email', {
+      username: url.searchParams.get('email'),
+      token: url.searchParams.get('token'),
+    });
+    expect(reopened.status).toBe(400);
+    expect((await purchase(victim, `till-${Date.now()}`)).body).toMatchObject({
+      entry: { loyaltyId: account.loyaltyId },
+    });
+  });
+
+  it('verify-email: whoever opens the link is the only one left signed in; sessions opened before the proof end', async () => {
+    const victim = unique('victim');
+    const intruder = await intruderByInvitation(victim);
+    const link = lastLinkTo(victim);
+    const opener = t.client();
+    const res = await opener.post('/api/verify-email', { username: link.email, token: link.token });
+    expect(res.status).toBe(200);
+    expect((await viewerOf(intruder.browser)).isAnonymous).toBe(true);
+    expect((await viewerOf(opener)).isAnonymous).toBe(false);
+  });
+});
+
+describe('the email field is an email (shared schema)', () => {
+  it('accept-invite: a string that is not an email answers 400 with fieldErrors.email and leaves the invite open', async () => {
+    const token = await invite(unique('invitee'));
+    for (const email of ['not-an-email', 'a@b', '   ']) {
+      const res = await t.client().post('/api/accept-invite', {
+        token,
+        email,
+        password: 'velvet-harbour',
+        ...consents,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ fieldErrors: { email: expect.any(String) } });
+    }
+    const status = await t.client().post('/api/accept-invite-status', { token });
+    expect(status.body).toMatchObject({ success: true });
+  });
+});
