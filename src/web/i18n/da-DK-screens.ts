@@ -229,6 +229,7 @@ export const daDKScreens: ScreenMessages = {
     passwordHint: 'Mindst 6 tegn.',
     passwordTooShort: 'Den adgangskode, du har indtastet, opfylder ikke kravene',
     emailRequired: 'Indtast din e-mailadresse',
+    emailInvalid: 'Indtast en gyldig e-mailadresse',
     nameRequired: 'Indtast dit navn',
     next: 'Næste',
     back: 'Tilbage',
@@ -241,6 +242,8 @@ export const daDKScreens: ScreenMessages = {
     accept: 'Tilmeld mig',
     accepting: 'Tilmelder…',
     successHeading: 'Velkommen i klubben',
+    confirmNewEmail: (email: string) =>
+      `Vi har sendt en e-mail til ${email}: åbn linket i den for at bekræfte din nye adresse. Indtil da bruger vi den adresse, du blev inviteret på.`,
     successBody: (title: string) =>
       `Dit ${title}-medlemskab er klar. Dit kortnummer og dine point venter på din konto.`,
     walletHeading: 'Hav dit kort på telefonen',

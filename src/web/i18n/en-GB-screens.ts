@@ -227,6 +227,7 @@ export const enGBScreens = {
     passwordHint: 'At least 6 characters.',
     passwordTooShort: "The password you entered doesn't meet the requirements",
     emailRequired: 'Enter your email address',
+    emailInvalid: 'Enter a valid email address',
     nameRequired: 'Enter your name',
     next: 'Next',
     back: 'Back',
@@ -239,6 +240,8 @@ export const enGBScreens = {
     accept: 'Join now',
     accepting: 'Joining…',
     successHeading: 'Welcome to the club',
+    confirmNewEmail: (email: string) =>
+      `We've sent an email to ${email}: open the link in it to verify your new address. Until then we keep using the address you were invited at.`,
     successBody: (title: string) =>
       `Your ${title} membership is ready. Your card number and points are waiting in your account.`,
     walletHeading: 'Keep your card in your phone',

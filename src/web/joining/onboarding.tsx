@@ -45,11 +45,14 @@ export function SuccessStep({
   total,
   onContinue,
   onContinueToAccount,
+  notice,
 }: {
   step: number;
   total: number;
   onContinue: () => void;
   onContinueToAccount: () => void;
+  /** Something the member must still do, e.g. open the link that confirms a new address. */
+  notice?: string | null;
 }) {
   const m = useMessages().joining;
   const config = useConfig();
@@ -61,6 +64,7 @@ export function SuccessStep({
         {m.successHeading}
       </h1>
       <Alert kind="success">{m.successBody(config.title)}</Alert>
+      {notice ? <Alert kind="info">{notice}</Alert> : null}
       <div className={styles.wallet} data-testid="wallet-onboarding">
         <h2>{m.walletHeading}</h2>
         <p>{m.walletBody}</p>

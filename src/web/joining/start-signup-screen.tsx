@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { emailField } from '#shared/api/common.ts';
 import type { AcceptInviteResponse, AcceptInviteStatusResponse, InviteCode } from '#shared/api/joining.ts';
 import {
   consentToAllowMarketing,
@@ -38,6 +39,12 @@ function messageForCode(
   return isInviteCode(code) ? codes[code] : fallback || generic;
 }
 
+/** The server's own rule (the shared schema), so a typo is caught before anything is sent. */
+function emailProblemOf(email: string): 'missing' | 'invalid' | null {
+  if (email.trim() === '') return 'missing';
+  return emailField.safeParse(email).success ? null : 'invalid';
+}
+
 function isObject<T>(value: T | null | string): value is T {
   return typeof value === 'object' && value !== null;
 }
@@ -59,7 +66,8 @@ export default function StartSignupScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordFlagged, setPasswordFlagged] = useState(false);
-  const [emailFlagged, setEmailFlagged] = useState(false);
+  const [emailProblem, setEmailProblem] = useState<'missing' | 'invalid' | null>(null);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [consent, setConsent] = useState<MarketingConsentValue>(unknownConsent);
   const [showConsentErrors, setShowConsentErrors] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -141,6 +149,7 @@ export default function StartSignupScreen() {
           total={4}
           onContinue={() => setStep(4)}
           onContinueToAccount={() => navigate('/')}
+          notice={pendingEmail ? m.confirmNewEmail(pendingEmail) : null}
         />
       </Page>
     );
@@ -175,11 +184,11 @@ export default function StartSignupScreen() {
   function goToConsents(event: FormEvent) {
     event.preventDefault();
     if (locked) return;
-    const emailMissing = !existingCustomer && email.trim() === '';
+    const problem = existingCustomer ? null : emailProblemOf(email);
     const passwordShort = passwordRequired && password.length < minimumPasswordLength.invite;
-    setEmailFlagged(emailMissing);
+    setEmailProblem(problem);
     setPasswordFlagged(passwordShort);
-    if (emailMissing) {
+    if (problem) {
       emailInput.current?.focus();
       return;
     }
@@ -215,6 +224,7 @@ export default function StartSignupScreen() {
     setBusy(false);
     if (isObject(answer) && answer.success && answer.account) {
       setAccepted(true);
+      setPendingEmail(answer.account.pendingEmail ?? null);
       session.signedIn(answer.account, answer.googlePay ?? null);
       setStep(3);
       return;
@@ -310,8 +320,8 @@ export default function StartSignupScreen() {
             disabled={locked}
             hint={existingCustomer ? m.emailLocked : undefined}
             onChange={(event) => setEmail(event.target.value.toLowerCase())}
-            invalid={emailFlagged}
-            error={emailFlagged ? m.emailRequired : null}
+            invalid={emailProblem !== null}
+            error={emailProblem ? { missing: m.emailRequired, invalid: m.emailInvalid }[emailProblem] : null}
           />
           {passwordRequired ? (
             <TextField

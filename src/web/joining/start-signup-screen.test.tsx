@@ -1,0 +1,101 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { testAccount } from '#tests/support/account-fixture.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { MessagesProvider } from '../i18n/messages.tsx';
+import { SessionProvider } from '../session/session-context.tsx';
+import StartSignupScreen from './start-signup-screen.tsx';
+
+const token = 'a'.repeat(43);
+const invited = 'alex@example.com';
+
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** The invitation loads; `accept` answers the accept-invite call. */
+function server(accept: unknown = { success: false }) {
+  const fetch = vi.fn(async (path: string, _init?: RequestInit) =>
+    path.endsWith('/api/accept-invite-status')
+      ? json({
+          success: true,
+          customer: { fullName: 'Alex Morgan', email: invited, existingCustomer: false },
+          invitedBy: null,
+          passwordRequired: false,
+        })
+      : json(accept),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderScreen() {
+  return render(
+    <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), enableTelephoneNumber: false }}>
+      <MessagesProvider locale="en-GB">
+        <SessionProvider
+          initialViewer={{
+            isAnonymous: true,
+            account: null,
+            googlePay: null,
+            sentry: null,
+            homeRedirect: null,
+          }}
+        >
+          <MemoryRouter initialEntries={[`/start-signup?token=${token}`]}>
+            <Routes>
+              <Route path="/start-signup" element={<StartSignupScreen />} />
+              <Route path="*" element={null} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </MessagesProvider>
+    </ConfigContext.Provider>,
+  );
+}
+
+const acceptCalls = (fetch: ReturnType<typeof server>) =>
+  fetch.mock.calls.filter(([path]) => String(path).endsWith('/api/accept-invite'));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('invite accept step 1: the email field (SPEC §2, §5)', () => {
+  it('invite accept: an address that is not an email is flagged on Next, and nothing is sent', async () => {
+    const fetch = server();
+    renderScreen();
+    const field = (await screen.findByLabelText('Email address')) as HTMLInputElement;
+    expect(field.value).toBe(invited);
+    fireEvent.change(field, { target: { value: 'alex-at-example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Terms and marketing preferences' })).toBeNull();
+    expect(acceptCalls(fetch)).toHaveLength(0);
+  });
+
+  it('invite accept: another address is asked for, and step 3 says a link was sent to confirm it', async () => {
+    const fetch = server({
+      success: true,
+      account: testAccount({ email: invited, pendingEmail: 'alex.new@example.com' }),
+      googlePay: { saveUrl: null },
+    });
+    renderScreen();
+    const field = await screen.findByLabelText('Email address');
+    fireEvent.change(field, { target: { value: 'Alex.New@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.change(await screen.findByLabelText('Would you like to hear from us by email?'), {
+      target: { value: 'no' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Join now' }));
+    expect(
+      await screen.findByText(
+        "We've sent an email to alex.new@example.com: open the link in it to verify your new address. Until then we keep using the address you were invited at.",
+      ),
+    ).toBeTruthy();
+    expect(JSON.parse(String(acceptCalls(fetch)[0]?.[1]?.body))).toMatchObject({
+      email: 'alex.new@example.com',
+    });
+  });
+});
