@@ -295,3 +295,39 @@ describe('the email field is an email (shared schema)', () => {
     expect(status.body).toMatchObject({ success: true });
   });
 });
+
+describe('staff vouching for an address', () => {
+  it('member set --email-verified: proves the address for that member and ends the other claims', async () => {
+    const victim = unique('victim');
+    const first = await claimantBySignup(victim);
+    const second = await claimantBySignup(victim);
+    const vouched = await t.partner('POST', `/members/${first.loyaltyId}`, { emailVerified: true });
+    expect(vouched.status).toBe(200);
+    expect((await t.partner('GET', `/members/${encodeURIComponent(victim)}`)).body).toMatchObject({
+      member: { loyaltyId: first.loyaltyId },
+    });
+    expect((await viewerOf(second.browser)).isAnonymous).toBe(true);
+  });
+});
+
+// PGlite has one connection, so only PostgreSQL can show two proofs racing.
+describe.runIf(process.env.TEST_DATABASE_URL)('two owners proving one address at once (PostgreSQL)', () => {
+  it('verify-email: of two claimants opening their links together, exactly one gets the address; the other is told its link no longer works, never a 5xx', async () => {
+    const shared = unique('shared');
+    const links = [];
+    for (const password of ['first-secret-one', 'second-secret-two']) {
+      await claimantBySignup(shared, password);
+      links.push(lastLinkTo(shared));
+    }
+    const answers = await Promise.all(
+      links.map((link) => t.client().post('/api/verify-email', { username: link.email, token: link.token })),
+    );
+    // The winner's proof ended the other claim, so the other link no longer proves anything.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body).toMatchObject({ error: 'LinkInvalid' });
+    const proven = await t.ctx.db.query('SELECT id FROM accounts WHERE email = $1 AND email_verified', [
+      shared,
+    ]);
+    expect(proven).toHaveLength(1);
+  });
+});

@@ -50,12 +50,12 @@ export async function endOtherClaims(tx: Queryable, ownerId: string, email: stri
   if (ended.length > 0) {
     await tx.query('DELETE FROM sessions WHERE account_id = ANY($1::uuid[])', [ended.map((row) => row.id)]);
   }
+  // Their links for this address are worthless now: proveEmail accepts a link only for an address the
+  // account still has or asked for. (Not deleted here: a racing proof holds its own link's row.)
   await tx.query('UPDATE accounts SET pending_email = NULL WHERE pending_email = $1 AND id <> $2', [
     email,
     ownerId,
   ]);
-  // Their verification links for this address are worthless now; remove them rather than leave them.
-  await tx.query('DELETE FROM email_tokens WHERE email = $1 AND account_id <> $2', [email, ownerId]);
 }
 
 export type ProveOutcome = { ok: true; account: AccountRow } | { ok: false; reason: 'invalid' | 'taken' };

@@ -108,9 +108,10 @@ type ResendState =
 function VerificationStatus({ account }: { account: Account }) {
   const a = useMessages().account;
   const [state, setState] = useState<ResendState>({ status: 'idle' });
-  if (account.emailIsVerified) {
-    return <span className={`${styles.status} ${styles.verified}`}>✓ {a.verified}</span>;
-  }
+  const verified = <span className={`${styles.status} ${styles.verified}`}>✓ {a.verified}</span>;
+  // A new address asked for stays unconfirmed until its link is opened; the proven one stays in use.
+  const pending = account.pendingEmail;
+  if (account.emailIsVerified && !pending) return verified;
   const resend = async () => {
     setState({ status: 'busy' });
     const answer = await callApi<{ success?: boolean; message?: string; error?: string }>(
@@ -131,8 +132,12 @@ function VerificationStatus({ account }: { account: Account }) {
     (state.status === 'idle' && !account.emailVerificationRequestResendAvailable);
   return (
     <div className={styles.stack}>
-      <span className={`${styles.status} ${styles.unverified}`}>{a.unverified}</span>
-      <span>{a.unverifiedHint}</span>
+      {account.emailIsVerified ? (
+        verified
+      ) : (
+        <span className={`${styles.status} ${styles.unverified}`}>{a.unverified}</span>
+      )}
+      <span>{pending ? a.pendingEmailHint(pending) : a.unverifiedHint}</span>
       {state.status === 'done' ? (
         <Alert kind="success">{a.resent}</Alert>
       ) : limited ? (

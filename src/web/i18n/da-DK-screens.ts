@@ -96,6 +96,8 @@ export const daDKScreens: ScreenMessages = {
     verification: 'Bekræftelse af e-mail',
     verified: 'Bekræftet',
     unverified: 'Ikke bekræftet',
+    pendingEmailHint: (email: string) =>
+      `Vi venter på, at du bekræfter ${email}: åbn linket, vi har sendt dertil. Indtil da bruger vi adressen ovenfor.`,
     unverifiedHint: 'Bekræft din e-mailadresse for at få belønninger. Indtil da optjener du stadig point.',
     resend: 'Send bekræftelsesmailen igen',
     resending: 'Sender…',

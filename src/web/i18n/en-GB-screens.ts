@@ -95,6 +95,8 @@ export const enGBScreens = {
     verification: 'Email verification',
     verified: 'Verified',
     unverified: 'Not verified',
+    pendingEmailHint: (email: string) =>
+      `We're waiting for you to confirm ${email}: open the link we sent there. Until then we keep using the address above.`,
     unverifiedHint: 'Verify your email address to receive rewards. Until then you still earn points.',
     resend: 'Send the verification email again',
     resending: 'Sending…',
