@@ -59,6 +59,37 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     await expect(page.getByRole('heading', { name: 'Hello, Alex Morgan' })).toBeVisible();
   });
 
+  test("another address at step 1: a non-email is flagged before sending; step 3 says a link went to it; opening it makes it the account's", async ({
+    page,
+    server,
+  }) => {
+    const invited = newEmail();
+    const wanted = `wanted${++counter}-${Date.now()}@example.com`;
+    await page.goto(await inviteByStaff(server, { email: invited, name: 'Noor Newmail' }));
+    const field = page.getByLabel('Email address');
+    await field.fill('noor-at-example');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+
+    await field.fill(wanted);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('checkbox', { name: 'Email' }).check();
+    await page.getByRole('button', { name: 'Join now' }).click();
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await expect(
+      page.getByText(
+        `We've sent an email to ${wanted}: open the link in it to verify your new address. Until then we keep using the address you were invited at.`,
+      ),
+    ).toBeVisible();
+
+    const mail = await server.mail.waitFor(wanted, /verify your email address/i);
+    await page.goto(mail.links.find((l) => l.includes('/verify-email')) ?? '');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/help/account');
+    await expect(page.getByText(wanted)).toBeVisible();
+  });
+
   test('keyboard: Enter advances; Shift+Enter and Alt+Enter on step 2 go back (§4); Continue → passkey offer → Skip', async ({
     page,
     server,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailMaxLength, emailPattern } from '../domain/email-rules.ts';
 
 /** Fields shared by most responses of SPEC §7. */
 export const outcome = {
@@ -13,13 +14,14 @@ export const outcomeSchema = z.object(outcome);
 /** What a request with no payload of its own sends (the call helper may add client context). */
 export const emptyRequestSchema = z.object({});
 
+/** An email address (trimmed, lowercased); the screens check the same rule (domain/email-rules.ts). */
 export const emailField = z
   .string()
   .trim()
   .toLowerCase()
   .min(1, 'Enter your email address')
-  .max(254)
-  .pipe(z.email('Enter a valid email address'));
+  .max(emailMaxLength)
+  .pipe(z.email({ pattern: emailPattern, error: 'Enter a valid email address' }));
 
 export const consentChoiceSchema = z.enum(['consent', 'decline', 'unknown']);
 export type ConsentChoice = z.infer<typeof consentChoiceSchema>;

@@ -1,6 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { emailField } from '#shared/api/common.ts';
 import type { AcceptInviteResponse, AcceptInviteStatusResponse, InviteCode } from '#shared/api/joining.ts';
 import {
   consentToAllowMarketing,
@@ -8,6 +7,7 @@ import {
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
+import { isEmailAddress } from '#shared/domain/email-rules.ts';
 import { isInviteCode } from '#shared/domain/invite-codes.ts';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { callApi } from '../api.ts';
@@ -39,10 +39,10 @@ function messageForCode(
   return isInviteCode(code) ? codes[code] : fallback || generic;
 }
 
-/** The server's own rule (the shared schema), so a typo is caught before anything is sent. */
+/** The server's own rule (the shared schema's), so a typo is caught before anything is sent. */
 function emailProblemOf(email: string): 'missing' | 'invalid' | null {
   if (email.trim() === '') return 'missing';
-  return emailField.safeParse(email).success ? null : 'invalid';
+  return isEmailAddress(email) ? null : 'invalid';
 }
 
 function isObject<T>(value: T | null | string): value is T {
