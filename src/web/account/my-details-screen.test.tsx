@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '#shared/api/common.ts';
+import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { testAccount } from '#tests/support/account-fixture.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { MessagesProvider } from '../i18n/messages.tsx';
+import { SessionProvider } from '../session/session-context.tsx';
+import MyDetailsScreen from './my-details-screen.tsx';
+
+function renderScreen(account: Account) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: true, transactions: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+  return render(
+    <ConfigContext.Provider value={toPublicConfig(defaultConfig)}>
+      <MessagesProvider locale="en-GB">
+        <SessionProvider
+          initialViewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
+        >
+          <MemoryRouter initialEntries={['/help/account']}>
+            <MyDetailsScreen />
+          </MemoryRouter>
+        </SessionProvider>
+      </MessagesProvider>
+    </ConfigContext.Provider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('my details: a new address waiting for its link (docs/decisions.md)', () => {
+  it('my details: the proven address stays, verified; the new one is shown as waiting, with a resend button', async () => {
+    renderScreen(
+      testAccount({
+        email: 'robin@example.com',
+        pendingEmail: 'robin.new@example.com',
+        emailVerificationRequestResendAvailable: true,
+      }),
+    );
+    expect(await screen.findByText('robin@example.com')).toBeTruthy();
+    expect(screen.getByText(/Verified/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        "We're waiting for you to confirm robin.new@example.com: open the link we sent there. Until then we keep using the address above.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /send/i })).toBeTruthy();
+  });
+
+  it('my details: with nothing waiting, a verified address shows only the verified badge', async () => {
+    renderScreen(testAccount({ pendingEmail: null }));
+    expect(await screen.findByText(/Verified/)).toBeTruthy();
+    expect(screen.queryByText(/waiting for you to confirm/)).toBeNull();
+  });
+});
