@@ -106,8 +106,10 @@ const actions: {
   {
     name: 'email change',
     act: ({ client, email }) => client.post('/api/update-account', { email: `new-${email}` }),
+    // The new address is asked for: it becomes the account's once its link is opened (email-change.ts).
     tookEffect: async ({ client, email }) =>
-      viewerResponseSchema.parse((await client.get('/api-w/viewer')).body).account?.email === `new-${email}`,
+      viewerResponseSchema.parse((await client.get('/api-w/viewer')).body).account?.pendingEmail ===
+      `new-${email}`,
   },
   {
     name: 'account deletion',
