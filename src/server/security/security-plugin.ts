@@ -7,7 +7,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Headers of the DESIGN security rules, and the same-origin rule for state changes: a member's
- * cookie acts only for a JSON POST whose Origin is ours, so a cross-site form cannot act for them.
+ * cookie acts only for a JSON request whose Origin is ours, so a cross-site form cannot act for them.
  */
 export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secure = new URL(ctx.origin).protocol === 'https:';
@@ -39,9 +39,12 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   const allowedOrigins = allowedOriginsFor(ctx.origin);
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
-    // Only the member API acts on a cookie; the partner API authenticates by bearer key instead,
-    // and a page path changes nothing (it answers the 405 page).
-    if (!request.url.startsWith('/api')) return;
+    // Decided by the route the router matched, never by the raw URL: the router decodes and
+    // normalises the path (/%61pi/..., a trailing slash), so every spelling that reaches a route
+    // meets that route's rule. A request that reaches no route is answered by the not-found
+    // handler, which only renders the 404/405 answer and changes nothing.
+    const route = request.routeOptions.url;
+    if (route === undefined || actsWithoutCookie(route)) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
       throw new HttpError(403, 'This request must come from the members site.');
@@ -50,6 +53,17 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
       throw new HttpError(415, 'Send the request body as application/json.');
     }
   });
+}
+
+/**
+ * Routes whose callers prove themselves with a key in the Authorization header on every call, never
+ * with the member's cookie, so another site's page cannot act through them: the partner API (bearer
+ * key) and Apple's PassKit web service (the pass's own token). Every other route is checked.
+ */
+const headerAuthenticatedPrefixes = ['/partner/v1/', '/passkit/v1/'];
+
+function actsWithoutCookie(route: string): boolean {
+  return headerAuthenticatedPrefixes.some((prefix) => route.startsWith(prefix));
 }
 
 /** On localhost the same server is reached as localhost and 127.0.0.1; anywhere else, one origin. */
