@@ -25,7 +25,8 @@ import { registerWebHost } from './web-host/web-host.ts';
 export interface BuildAppOptions {
   /** The built web app (dist/web); null for API-only use (API tests). */
   webDist: string | null;
-  logger?: boolean | { level: string };
+  /** pino options; `stream` receives the log lines (tests read it to check nothing secret is logged). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the HTTP app around a context; main.ts and the tests both call this. */

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadSettings } from './config/load-config.ts';
+import { loadSettings, type ServerSettings } from './config/load-config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -8,6 +8,7 @@ import { developmentTransport, senderAddress, smtpTransport } from './email/mail
 import { runEvery } from './jobs/run-every.ts';
 import { resolvePartnerApiKey } from './operator/operator-key.ts';
 import { startPointsSweep } from './points/points-sweep.ts';
+import { isLoopbackHost } from './security/loopback.ts';
 import { sessionService } from './sessions/session-service.ts';
 import { defaultWebDist } from './web-host/web-host.ts';
 
@@ -15,7 +16,7 @@ import { defaultWebDist } from './web-host/web-host.ts';
 async function main(): Promise<void> {
   // Whatever the server creates (data, mail, keys) is readable by its own user only.
   process.umask(0o077);
-  let settings: ReturnType<typeof loadSettings>;
+  let settings: ServerSettings;
   try {
     settings = loadSettings();
   } catch (error) {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     dataDir: settings.dataDir,
   });
   const from = senderAddress(settings.config.title, settings.config.emailFrom);
-  // Without SMTP_URL the outbox table is the mailbox (/dev/mailbox): delivering only logs the links.
+  // Without SMTP_URL the outbox table is the mailbox (/dev/mailbox): delivering only logs that a mail is there.
   const mailTransport = settings.smtpUrl
     ? smtpTransport(settings.smtpUrl, from)
     : developmentTransport((line) => console.log(line));
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
-  console.log(`\n  ${settings.config.title} is running at http://localhost:${port}\n`);
+  for (const line of startupLines(settings, port)) console.log(line);
   if (seeded || !settings.production) {
     console.log(`  Demo member: ${demoMember.email} / ${demoMember.password}\n`);
   }
@@ -80,6 +81,25 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** What the operator needs to know once the server listens: where, who can reach it, where mail goes. */
+function startupLines(settings: ServerSettings, port: number): string[] {
+  const local = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  ${settings.config.title} is running at ${settings.production ? settings.origin : local}`,
+    isLoopbackHost(settings.host)
+      ? `  Listening on ${settings.host} only (this machine). To open it to the network: HOST=0.0.0.0`
+      : `  Listening on ${settings.host}, port ${port}`,
+  ];
+  if (!settings.smtpUrl) {
+    lines.push(
+      `  Emails are kept in the development outbox, not sent: read them at ${local}/dev/mailbox (from this machine only)`,
+    );
+  }
+  lines.push('');
+  return lines;
 }
 
 await main();

@@ -112,6 +112,8 @@ export async function createTestApp(
     mailTransport?: MailTransport;
     /** An open database to share (two app servers on one schema); the caller closes it. */
     db?: Database;
+    /** Receives the app's log lines (pino JSON), as the server would print them. */
+    logTo?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig(options.config ?? {});
@@ -128,7 +130,7 @@ export async function createTestApp(
       dataDir: '/nonexistent-test-data-dir',
       partnerApiKey: testPartnerKey,
     },
-    { webDist: null },
+    { webDist: null, ...(options.logTo ? { logger: { level: 'trace', stream: options.logTo } } : {}) },
   );
   await app.ready();
   const settle = options.mailTransport ? undefined : () => ctx.outbox.drain();

@@ -23,11 +23,13 @@ describe('loading settings (LOYALTY_CONFIG, PORT, DATA_DIR)', () => {
     expect(settings.origin).toBe('http://localhost:4321');
   });
 
-  it('defaults: port 3000, ./data, localhost origin', () => {
+  it('defaults: port 3000, ./data, localhost origin, listening on loopback only', () => {
     const settings = loadSettings({});
     expect(settings.port).toBe(3000);
     expect(settings.dataDir).toBe('./data');
     expect(settings.origin).toBe('http://localhost:3000');
+    expect(settings.host).toBe('127.0.0.1');
+    expect(loadSettings({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('an invalid value in the file stops start-up naming the key', () => {
@@ -44,5 +46,57 @@ describe('loading settings (LOYALTY_CONFIG, PORT, DATA_DIR)', () => {
       LOYALTY_CONFIG: configFile('{"publicOrigin": "https://members.example.com"}'),
     });
     expect(settings.origin).toBe('https://members.example.com');
+  });
+});
+
+describe('production refuses to start unsafe (issue 10 item 5)', () => {
+  const safe = () => ({
+    NODE_ENV: 'production',
+    LOYALTY_CONFIG: configFile('{"publicOrigin": "https://members.example.com"}'),
+    SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+  });
+
+  it('production: starts with an https publicOrigin and SMTP_URL, listening on every interface by default', () => {
+    const settings = loadSettings(safe());
+    expect(settings.production).toBe(true);
+    expect(settings.origin).toBe('https://members.example.com');
+    expect(settings.host).toBe('0.0.0.0');
+  });
+
+  it('production: without publicOrigin it refuses, naming publicOrigin', () => {
+    expect(() => loadSettings({ ...safe(), LOYALTY_CONFIG: configFile('{}') })).toThrow(/publicOrigin/);
+    expect(() => loadSettings({ NODE_ENV: 'production', SMTP_URL: 'smtp://x.example' })).toThrow(
+      /publicOrigin/,
+    );
+  });
+
+  it('production: an http publicOrigin is refused, naming publicOrigin', () => {
+    expect(() =>
+      loadSettings({
+        ...safe(),
+        LOYALTY_CONFIG: configFile('{"publicOrigin": "http://members.example.com"}'),
+      }),
+    ).toThrow(/publicOrigin must be an https origin/);
+  });
+
+  it('production: without SMTP_URL it refuses, naming SMTP_URL', () => {
+    expect(() => loadSettings({ ...safe(), SMTP_URL: '' })).toThrow(/SMTP_URL/);
+  });
+
+  it('production: both missing are named in one message', () => {
+    expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/publicOrigin[\s\S]*SMTP_URL/);
+  });
+
+  it('SMTP_URL that is not an smtp URL stops start-up without echoing it (it holds a password)', () => {
+    for (const value of ['not a url with s3cret', 'https://user:s3cret@mail.example.com']) {
+      let message = '';
+      try {
+        loadSettings({ SMTP_URL: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/SMTP_URL/);
+      expect(message).not.toContain('s3cret');
+    }
   });
 });

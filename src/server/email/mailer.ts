@@ -6,7 +6,7 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
-  /** The links the mail carries (logged by the development transport so a developer can follow them). */
+  /** The links the mail carries (tests follow them; never logged: they hold sign-in tokens). */
   links?: string[];
 }
 
@@ -72,13 +72,15 @@ export function smtpTransport(
 }
 
 /**
- * The zero-set-up transport for development: the outbox table is the mailbox (/dev/mailbox lists
- * it), so delivering is logging the mail's links and marking the row sent.
+ * The zero-set-up transport for development (production refuses to start without SMTP_URL): the
+ * outbox table is the mailbox (/dev/mailbox lists it, on this machine only), so delivering is logging
+ * that a mail is there and marking the row sent. The log names the mail but never its links, which
+ * carry sign-in tokens.
  */
 export function developmentTransport(log: (line: string) => void): MailTransport {
   return {
     async send(mail) {
-      log(`email to ${mail.to}: "${mail.subject}"${mail.links?.length ? ` ${mail.links.join(' ')}` : ''}`);
+      log(`email to ${mail.to}: "${mail.subject}" (read it at /dev/mailbox)`);
     },
   };
 }

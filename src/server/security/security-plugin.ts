@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { HttpError } from '../http/errors.ts';
+import { cameFromThisMachine } from './loopback.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -34,6 +35,18 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // Development pages (/dev/mailbox shows every member's sign-in links) answer only a browser on
+  // this machine, whatever interface the server listens on. Production never registers them.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.url?.startsWith('/dev/') || cameFromThisMachine(request)) return;
+    return reply
+      .code(403)
+      .type('text/plain; charset=utf-8')
+      .send(
+        'The development mailbox is served only to a browser on the server itself: open http://localhost:PORT/dev/mailbox there.',
+      );
   });
 
   const allowedOrigins = allowedOriginsFor(ctx.origin);

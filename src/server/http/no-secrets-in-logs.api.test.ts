@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInviteResponse } from '#shared/api/joining.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { outboxMailer } from '../email/mailer.ts';
+
+/** The secret a link carries (its `token` query value). */
+function tokenOf(link: string | undefined): string {
+  const token = new URL(String(link)).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+describe('secrets and tokens never reach the logs (issue 10 item 5)', () => {
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ logTo: { write: (line) => void logged.push(line) } });
+  });
+  afterAll(() => t.close());
+
+  it('logs: a sign-in link asked for and followed leaves its token nowhere in the log, at trace level', async () => {
+    const { email } = await t.signedInMember();
+    const asked = await t.client().post('/api/request-magic-link', { email });
+    expect(asked.status).toBe(200);
+    const link = t.mails.find((mail) => mail.to === email)?.links?.[0];
+    const token = tokenOf(link);
+    const browser = t.client();
+    // The browser opens the emailed page (its URL carries the token), then the page spends it.
+    await browser.get(new URL(String(link)).pathname + new URL(String(link)).search);
+    expect((await browser.post('/api/magic-link', { token })).status).toBe(200);
+    // A spent link tried again (the failure path logs too).
+    expect((await t.client().post('/api/magic-link', { token })).status).toBeGreaterThanOrEqual(400);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.join('\n')).toContain('/magic-login?token=REDACTED');
+    expect(logged.join('\n')).not.toContain(token);
+  });
+
+  it('logs: an invitation sent and opened leaves its token nowhere in the log', async () => {
+    const email = `invitee-${Date.now()}@example.com`;
+    const res = await t.partner('POST', '/invites', { email, name: 'Alex Morgan' });
+    expect(res.status).toBe(201);
+    const { acceptUrl } = createInviteResponse.parse(res.body).invite;
+    const token = tokenOf(acceptUrl);
+    const browser = t.client();
+    await browser.get(`/start-signup?token=${token}`);
+    await browser.get(`/start-signup?tok%65n=${token}`);
+    expect((await browser.post('/api/accept-invite-status', { token })).status).toBe(200);
+    expect(logged.join('\n')).not.toContain(token);
+  });
+
+  it('logs: a password-reset link leaves its token nowhere in the log', async () => {
+    const { email } = await t.signedInMember();
+    await t.client().post('/api/request-password-reset', { username: email });
+    const token = tokenOf(t.mails.find((mail) => mail.to === email)?.links?.[0]);
+    await t.client().get(`/set-new-password?email=${encodeURIComponent(email)}&token=${token}`);
+    expect(logged.join('\n')).not.toContain(token);
+  });
+
+  it('logs: the development outbox names a mail and where to read it, never its links', async () => {
+    const lines: string[] = [];
+    const dir = `/tmp/outbox-log-test-${process.pid}-${Date.now()}`;
+    const outbox = outboxMailer(dir, 'Members Club <members@example.com>', (line) => lines.push(line));
+    const link = 'http://localhost:3000/magic-login?token=secret-token-0123456789';
+    await outbox.send({ to: 'ada@example.com', subject: 'Sign in', html: link, text: link, links: [link] });
+    expect(lines.join('\n')).toContain('/dev/mailbox');
+    expect(lines.join('\n')).not.toContain('secret-token-0123456789');
+  });
+});
