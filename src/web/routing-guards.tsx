@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
 import { useSession } from './session/session-context.tsx';
 import { NotFoundScreen } from './ui/error-screen.tsx';
 
-/** Signed-in members are sent to / (SPEC §6: signup, reset-password, complete-signup, magic-login). */
+/**
+ * Signed-in members are sent to / (SPEC §6: signup, reset-password, complete-signup, magic-login), or
+ * to the page Sign in's `next` names: a magic link signs in on this screen, and this redirect must
+ * agree with the screen's own, or whichever runs last wins.
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
+  const [params] = useSearchParams();
   if (state.status === 'loading') return null;
-  if (state.status === 'authenticated') return <Navigate to="/" replace />;
+  if (state.status === 'authenticated') return <Navigate to={afterSignInPath(params.get('next'))} replace />;
   return <>{children}</>;
 }
 

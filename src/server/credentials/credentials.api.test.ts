@@ -133,6 +133,21 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
     expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.has('next')).toBe(false);
   });
 
+  it('request-magic-link: a link asked for on the way to a help page lands back on that page (issue 10 item 7)', async () => {
+    const { email } = await t.signedInMember();
+    await t.client().post('/api/request-magic-link', { email, next: '/help/security' }, address());
+    expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.get('next')).toBe('/help/security');
+    for (const next of [
+      '//evil.example',
+      '/help/../signin',
+      '/helpful',
+      '/help/security?x=https://evil.example',
+    ]) {
+      await t.client().post('/api/request-magic-link', { email, next }, address());
+      expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.has('next'), next).toBe(false);
+    }
+  });
+
   it('magic-link: an unknown or blank token is refused', async () => {
     expect((await t.client().post('/api/magic-link', { token: 'made-up' })).status).toBe(400);
     const blank = await t.client().post('/api/magic-link', { token: '' });

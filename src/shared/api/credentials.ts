@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowedNext } from '../domain/after-sign-in.ts';
 import { emailField, emptyRequestSchema, outcome, outcomeSchema, signedInSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -8,8 +9,8 @@ export const requestMagicLinkEndpoint = endpoint({
   path: '/api/request-magic-link',
   request: z.object({
     email: emailField,
-    /** Where the link should land after signing in (SPEC §2 Sign in's `next`); only the wallet page. */
-    next: z.enum(['add-to-google-wallet']).optional().catch(undefined),
+    /** Where the link should land after signing in (SPEC §2 Sign in's `next`): the wallet or a help page. */
+    next: z.string().refine(isAllowedNext).optional().catch(undefined),
   }),
   response: outcomeSchema,
 });

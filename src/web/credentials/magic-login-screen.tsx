@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { magicLinkEndpoint } from '#shared/api/credentials.ts';
 import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
 import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -36,8 +37,8 @@ export default function MagicLoginScreen() {
       const result = await callApi<MagicLinkAnswer>('/api/magic-link', { body: { token } });
       if (result && typeof result === 'object' && result.success && result.account) {
         signedIn(result.account, result.googlePay ?? null);
-        // SPEC §2 Sign in: the wallet page when `next` says so, otherwise /.
-        navigate(next === 'add-to-google-wallet' ? '/add-to-google-wallet' : '/', { replace: true });
+        // SPEC §2 Sign in: the wallet or help page `next` names, otherwise /.
+        navigate(afterSignInPath(next), { replace: true });
         return;
       }
       setFailure((result && typeof result === 'object' && result.message) || m.signIn.failed);
@@ -56,8 +57,8 @@ export default function MagicLoginScreen() {
         ) : failure ? (
           <>
             <Alert kind="error">{failure}</Alert>
-            <ButtonLink to="/signin">{c.requestNewLink}</ButtonLink>
-            <Link to="/signin?method=password">{m.signIn.usePassword}</Link>
+            <ButtonLink to={signInPath(next)}>{c.requestNewLink}</ButtonLink>
+            <Link to={signInPath(next, { method: 'password' })}>{m.signIn.usePassword}</Link>
           </>
         ) : (
           <p aria-live="polite">{c.signingIn}</p>

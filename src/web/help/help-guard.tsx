@@ -1,15 +1,18 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { signInPath } from '#shared/domain/after-sign-in.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 
 /**
- * SPEC §2 Help area: signed out shows the sign-in-required message with a link to /signin; while
- * loading nothing; a failed account load a blank view.
+ * SPEC §2 Help area: signed out shows the sign-in-required message with a link to /signin, which
+ * brings the member back to this help page (`next`); while loading nothing; a failed account load a
+ * blank view.
  */
 export function HelpGuard() {
   const { state } = useSession();
+  const { pathname } = useLocation();
   const m = useMessages().help;
   if (state.status === 'loading' || state.status === 'failed') return null;
   if (state.status === 'anonymous') {
@@ -17,7 +20,7 @@ export function HelpGuard() {
       <Page narrow>
         <div className={formStyles.form}>
           <Alert kind="info">{m.signInRequired}</Alert>
-          <Link to="/signin">{m.signInLink}</Link>
+          <Link to={signInPath(pathname.replace(/\/+$/, ''))}>{m.signInLink}</Link>
         </div>
       </Page>
     );

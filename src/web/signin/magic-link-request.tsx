@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { signInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
@@ -77,7 +78,7 @@ export function MagicLinkRequest() {
 
   const passwordLink = (
     <p className={styles.alternative}>
-      <Link to="/signin?method=password">{m.signIn.usePassword}</Link>
+      <Link to={signInPath(params.get('next'), { method: 'password' })}>{m.signIn.usePassword}</Link>
     </p>
   );
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import type { PasskeyLoginOutcome } from '../credentials/passkey-login.ts';
@@ -7,7 +8,6 @@ import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
-import { afterSignInPath } from './password-signin-form.tsx';
 import styles from './signin.module.css';
 
 type PasskeyLoginModule = typeof import('../credentials/passkey-login.ts');
@@ -82,7 +82,7 @@ export function PasskeySignIn({ email }: { email: string }) {
 
   async function failOver(address: string) {
     const sent = await callApi<{ success: boolean; message?: string }>('/api/request-magic-link', {
-      body: { email: address },
+      body: { email: address, ...(next ? { next } : {}) },
     });
     if (sent && typeof sent === 'object' && sent.success) {
       setNotice({ kind: 'info', text: m.passkeyFailOver(address) });

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { loginEndpoint } from '#shared/api/auth.ts';
 import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput, signInProblems } from '#shared/domain/sign-in-rules.ts';
 import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
@@ -13,11 +14,6 @@ import { PasskeySignIn } from './passkey-sign-in.tsx';
 import styles from './signin.module.css';
 
 type LoginResponse = ResponseOf<typeof loginEndpoint>;
-
-/** Where to go after signing in: / or, when `next` says so, the Google Wallet page (SPEC §2 Sign in). */
-export function afterSignInPath(next: string | null): string {
-  return next === 'add-to-google-wallet' ? '/add-to-google-wallet' : '/';
-}
 
 /** SPEC §2 Sign in: email and password, a forgot-password link, and a Sign in button. */
 export function PasswordSignInForm() {

@@ -1,0 +1,52 @@
+import { expect, test } from './fixtures.ts';
+
+/** SPEC §2 Help area and Sign in's `next`: a signed-out help URL keeps its address through sign-in (issue 10 item 7). */
+test.describe('signed-out help pages come back after sign-in', () => {
+  test('a signed-out visit to /help/security lands back there after signing in with a password', async ({
+    page,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await page.goto('/help/security');
+    await expect(page.getByText('To access your account details, you first need to sign in')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/signin\?next=%2Fhelp%2Fsecurity$/);
+    await page.getByRole('link', { name: 'Sign in with your password instead' }).click();
+    await expect(page).toHaveURL(/\/signin\?method=password&next=%2Fhelp%2Fsecurity$/);
+    await page.getByLabel('Email address').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/help\/security$/);
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  });
+
+  test('a signed-out visit to /help/privacy lands back there through the emailed sign-in link', async ({
+    page,
+    createMember,
+    server,
+  }) => {
+    const member = await createMember();
+    await page.goto('/help/privacy');
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/signin\?next=%2Fhelp%2Fprivacy$/);
+    await page.getByLabel('Email address').fill(member.email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const mail = await server.mail.waitFor(member.email, /Sign in/);
+    const link = String(mail.links.find((l) => l.includes('/magic-login?token=')));
+    expect(new URL(link).searchParams.get('next')).toBe('/help/privacy');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/help\/privacy$/);
+    await expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible();
+  });
+
+  test('a next naming another site is ignored: sign-in lands on /', async ({ page, createMember }) => {
+    const member = await createMember({ name: 'Ana Reed' });
+    await page.goto(`/signin?method=password&next=${encodeURIComponent('//evil.example/help')}`);
+    await page.getByLabel('Email address').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Hello, Ana Reed' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
