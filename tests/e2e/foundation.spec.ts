@@ -89,7 +89,7 @@ test.describe('foundation journeys (SPEC §2, §4, §8)', () => {
     await page.goto('/help');
     await expect(page.getByText('To access your account details, you first need to sign in')).toBeVisible();
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/signin\?next=%2Fhelp$/);
   });
 });
 
