@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from '#shared/config.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
@@ -38,7 +39,8 @@ export async function buildApp(
     logger: options.logger
       ? { ...(options.logger === true ? {} : options.logger), serializers: { req: serializeRequest } }
       : false,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (none by default): see trustedProxies.
+    trustProxy: trustProxyOf(ctx.config.trustedProxies),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -87,6 +89,11 @@ export async function buildApp(
     return web.renderPage(request, reply, pageStatus(request.url));
   });
   return { app, ctx: context };
+}
+
+/** Fastify's trustProxy for the `trustedProxies` key: the listed addresses/CIDRs, or nobody. */
+function trustProxyOf(trusted: Config['trustedProxies']): FastifyServerOptions['trustProxy'] {
+  return trusted.length > 0 ? [...trusted] : false;
 }
 
 /** The error pages answer with their own status (SPEC §2: /405 shows a 405 status). */

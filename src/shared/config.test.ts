@@ -36,6 +36,19 @@ describe('configuration (SPEC §1, §6)', () => {
     expect(() => parseConfig({ chatWidget: { enabled: 'no' } })).toThrow(/chatWidget\.enabled/);
   });
 
+  it('trustedProxies: none by default; addresses and CIDRs only, never "everyone" or a hop count', () => {
+    expect(parseConfig({}).trustedProxies).toEqual([]);
+    expect(parseConfig({ trustedProxies: ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'] }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.10',
+      'fd00::/8',
+    ]);
+    expect(() => parseConfig({ trustedProxies: true })).toThrow(/trustedProxies/);
+    expect(() => parseConfig({ trustedProxies: 1 })).toThrow(/trustedProxies/);
+    expect(() => parseConfig({ trustedProxies: ['*'] })).toThrow(/trustedProxies/);
+    expect(() => parseConfig({ trustedProxies: ['loopback'] })).toThrow(/trustedProxies/);
+  });
+
   it('an unknown key is refused and named, so a typo cannot silently do nothing', () => {
     expect(() => parseConfig({ enablePointExchange: true })).toThrow(/enablePointExchange/);
   });

@@ -98,6 +98,22 @@ export const configSchema = publicConfigSchema.extend({
       retentionDays: z.number().min(0).max(365).default(7),
     })
     .default({ maxAttempts: 8, retryBaseSeconds: 30, retryMaxMinutes: 60, pollSeconds: 5, retentionDays: 7 }),
+  /** Passkey sign-in options (each stores a challenge): at most this many per address in the window. */
+  passkeyOptionsLimits: z
+    .strictObject({
+      perAddress: z.number().int().min(1).default(200),
+      windowMinutes: z.number().int().min(1).max(1440).default(10),
+    })
+    .default({ perAddress: 200, windowMinutes: 10 }),
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): addresses or CIDRs, e.g. the
+   * load balancer's subnet. Default: none, so a client cannot choose its own address and step around
+   * the per-address limits. (No hop count: it cannot tell a proxy from a client that adds hops.)
+   */
+  trustedProxies: z
+    .array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))
+    .max(100)
+    .default([]),
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),
   verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
   /** A session ends after this long without a request... */

@@ -28,10 +28,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   }
 
   route(app, loginEndpoint, async ({ username, password }, request, reply) => {
-    // Throttled before the password is checked, so a guesser learns nothing while waiting.
-    const wait = await throttle.waitSeconds(request, username);
-    if (wait > 0) {
-      reply.code(429).header('retry-after', String(wait));
+    // A slot is taken before the password is checked, so a guesser learns nothing while waiting and
+    // a parallel burst gets no more checks than the limit.
+    const slot = await throttle.attempt(request, username);
+    if ('waitSeconds' in slot) {
+      reply.code(429).header('retry-after', String(slot.waitSeconds));
       return {
         success: false,
         error: 'TooManyAttempts',
@@ -40,16 +41,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
     const account = await accountForPassword(username, password);
     if (!account) {
-      await throttle.failed(request, username);
+      // The slot stays taken: it is this failure.
       reply.code(401);
       return { success: false, incorrectPassword: true, message: incorrectPasswordMessage };
     }
+    await throttle.succeeded(slot.attempt);
     // Checked after the password, so a wrong guess cannot tell whether an account is blocked.
     if (!account.can_sign_in) {
       reply.code(403);
       return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
     }
-    await throttle.succeeded(username);
     await startSession(ctx, request, reply, account.id);
     return {
       success: true,

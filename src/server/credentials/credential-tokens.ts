@@ -7,25 +7,28 @@ export type TokenPurpose = 'magic-link' | 'password-reset' | 'reauthentication';
  * Issues an emailed token: random (256 bits), stored hashed, single use, expiring. A new token
  * replaces the member's earlier unused ones of the same purpose, so only the newest link works.
  * A re-confirmation token is bound to the session that asked for it (`sessionTokenHash`).
+ * One statement, whether or not there is an account: with `accountId` null it does the same work and
+ * stores nothing, so a request for a stranger takes as long as one for a member.
  */
 export async function issueToken(
   db: Queryable,
-  accountId: string,
+  accountId: string | null,
   purpose: TokenPurpose,
   expiryMinutes: number,
   sessionTokenHash: string | null = null,
 ): Promise<string> {
   const token = newToken();
   // Spent tokens are only kept long enough to answer "expired" rather than "unknown".
-  await db.query("DELETE FROM credential_tokens WHERE expires_at < now() - interval '7 days'");
   await db.query(
-    `UPDATE credential_tokens SET used_at = now()
-      WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL`,
-    [accountId, purpose],
-  );
-  await db.query(
-    `INSERT INTO credential_tokens (token_hash, account_id, purpose, expires_at, session_token_hash)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
+    `WITH swept AS (
+       DELETE FROM credential_tokens WHERE expires_at < now() - interval '7 days'
+     ), replaced AS (
+       UPDATE credential_tokens SET used_at = now()
+        WHERE account_id = $2 AND purpose = $3 AND used_at IS NULL
+          AND expires_at >= now() - interval '7 days'
+     )
+     INSERT INTO credential_tokens (token_hash, account_id, purpose, expires_at, session_token_hash)
+     SELECT $1, $2::uuid, $3, now() + make_interval(mins => $4), $5 WHERE $2::uuid IS NOT NULL`,
     [hashToken(token), accountId, purpose, expiryMinutes, sessionTokenHash],
   );
   return token;

@@ -24,7 +24,13 @@ import { route } from '../http/routes.ts';
 import { requireRecentAuthentication, startSession } from '../sessions/session-plugin.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
 import { consumeToken, inspectToken, issueToken, type TokenPurpose } from './credential-tokens.ts';
-import { limitLinkRequests } from './rate-limits.ts';
+import {
+  type Bucket,
+  linkRequestLimits,
+  recentlySentMessage,
+  refuseUnlessTaken,
+  takeSlotAnd,
+} from './rate-limits.ts';
 import { signInThrottle } from './sign-in-throttle.ts';
 
 export const magicLinkSentMessage =
@@ -43,27 +49,33 @@ export const passwordChangedMessage = 'Your password has been changed.';
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
 
-  async function issueFor(
+  /**
+   * A sign-in or reset link for `email`. Limited per email and per address, one slot of each taken
+   * atomically (rate-limits.ts), counted for every email, member or not. Members and strangers do
+   * the same work before the answer: the slots, one look-up, one token statement and one outbox
+   * statement (both of which store nothing for a stranger) in one transaction, so one commit. So
+   * neither the answer nor its timing tells them apart.
+   */
+  async function requestLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
     email: string,
-    purpose: TokenPurpose,
-    minutes: number,
+    link: { purpose: TokenPurpose; minutes: number; buckets: { email: Bucket; address: Bucket } },
     next?: string,
-  ): Promise<AccountRow | null> {
-    const account = await findAccountByProvenEmail(ctx.db, email);
-    if (!account?.email || !account.can_sign_in) return null;
-    const to = account.email;
-    // The token and its mail in one transaction; the outbox delivers (and retries) after the answer,
-    // so how long the answer takes does not tell members from strangers, and no send is lost.
-    await ctx.db.transaction(async (tx) => {
-      const token = await issueToken(tx, account.id, purpose, minutes);
-      await enqueueMail(
-        tx,
-        purpose === 'magic-link'
+  ): Promise<void> {
+    const limits = linkRequestLimits(ctx, request, email, link.buckets);
+    const outcome = await takeSlotAnd(ctx.db, limits, async (tx) => {
+      const found = await findAccountByProvenEmail(tx, email);
+      const member = found?.email && found.can_sign_in ? { id: found.id, email: found.email } : null;
+      const token = await issueToken(tx, member?.id ?? null, link.purpose, link.minutes);
+      const to = member?.email ?? email;
+      const mail =
+        link.purpose === 'magic-link'
           ? magicLinkEmail(ctx.config, ctx.origin, to, token, next)
-          : passwordResetEmail(ctx.config, ctx.origin, to, token),
-      );
+          : passwordResetEmail(ctx.config, ctx.origin, to, token);
+      await enqueueMail(tx, mail, member !== null);
     });
-    return account;
+    refuseUnlessTaken(reply, outcome, recentlySentMessage);
   }
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRow) {
@@ -78,11 +90,17 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
   route(app, requestMagicLinkEndpoint, async ({ email, next }, request, reply) => {
     if (!ctx.config.enableMagicLinkLogins)
       throw notFound('Signing in with an emailed link is not available.');
-    await limitLinkRequests(ctx, request, reply, email, {
-      email: 'magic-link-email',
-      address: 'magic-link-address',
-    });
-    await issueFor(email, 'magic-link', ctx.config.magicLinkExpiryMinutes, next);
+    await requestLink(
+      request,
+      reply,
+      email,
+      {
+        purpose: 'magic-link',
+        minutes: ctx.config.magicLinkExpiryMinutes,
+        buckets: { email: 'magic-link-email', address: 'magic-link-address' },
+      },
+      next,
+    );
     return { success: true, message: magicLinkSentMessage };
   });
 
@@ -112,11 +130,11 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   route(app, requestPasswordResetEndpoint, async ({ username }, request, reply) => {
-    await limitLinkRequests(ctx, request, reply, username, {
-      email: 'password-reset-email',
-      address: 'password-reset-address',
+    await requestLink(request, reply, username, {
+      purpose: 'password-reset',
+      minutes: ctx.config.passwordResetExpiryMinutes,
+      buckets: { email: 'password-reset-email', address: 'password-reset-address' },
     });
-    await issueFor(username, 'password-reset', ctx.config.passwordResetExpiryMinutes);
     return { success: true, message: resetSentMessage };
   });
 
@@ -158,7 +176,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       reply.code(400);
       return { success: false, isExpired: true, error: 'LinkExpired', message: resetLinkExpiredMessage };
     }
-    await throttle.succeeded(username);
+    await throttle.forgive(username);
     return signedIn(request, reply, account);
   });
 

@@ -31,6 +31,7 @@ import {
 } from '../sessions/session-plugin.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 import { challengeOf, type PasskeyRow, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
+import { limitByAddress } from './rate-limits.ts';
 import { defaultPasskeyTitle, describeUserAgent } from './user-agent.ts';
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
@@ -39,6 +40,8 @@ export const passkeyUnknownMessage =
   "We don't recognise this passkey: it may have been removed from your account.";
 export const passkeyAlreadyRegisteredMessage = 'This passkey is already registered to your account.';
 export const tooManyPasskeysMessage = 'You have registered the most passkeys an account can have.';
+export const tooManyPasskeyRequestsMessage =
+  'There have been a lot of passkey sign-ins from your connection. Please wait a few minutes and try again, or sign in with an emailed link.';
 const maxPasskeys = 20;
 
 /** SPEC §3 Passkey as the member sees it; isActiveSession marks the passkey that signed this session in. */
@@ -177,6 +180,16 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   route(app, passkeyLoginOptionsEndpoint, async (_body, request, reply) => {
     ensureEnabled();
+    // Anyone may ask, and each answer stores a challenge: limited per address.
+    const { perAddress, windowMinutes } = ctx.config.passkeyOptionsLimits;
+    await limitByAddress(
+      ctx.db,
+      request,
+      reply,
+      'passkey-options-address',
+      { limit: perAddress, windowMinutes },
+      tooManyPasskeyRequestsMessage,
+    );
     const cookieName = flowCookieName(ctx.origin);
     let nonce = request.cookies[cookieName];
     if (!nonce || !/^[A-Za-z0-9_-]{43}$/.test(nonce)) nonce = newToken();

@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { type Queryable, queryOne } from '../db/database.ts';
+import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
 /**
- * Sliding-window counters kept in the database (one row per event), so every app server behind a
- * load balancer sees the same counts. Keys are hashed: the table never holds an email or address.
+ * Sliding-window rate limits kept in the database, so every app server behind a load balancer
+ * shares them. Each limited key has one row (rate_limit_counters) holding the times of its events
+ * still inside the window. Keys are hashed: the table never holds an email or address.
+ *
+ * A request takes a slot with one statement, INSERT ... ON CONFLICT DO UPDATE ... WHERE under the
+ * limit: the upsert locks the key's row, and PostgreSQL evaluates the WHERE against the row's latest
+ * committed version, so parallel requests for one key queue on that row and each sees the count the
+ * previous one left. N parallel requests therefore never get more than the limit. (A count followed
+ * by an insert, even inside one INSERT ... SELECT, lets every parallel request see the same count.)
  */
 export type Bucket =
   | 'sign-in-account'
@@ -17,87 +24,177 @@ export type Bucket =
   | 'password-reset-address'
   | 'signup-address'
   | 'reauthentication-link-email'
-  | 'reauthentication-link-address';
+  | 'reauthentication-link-address'
+  | 'passkey-options-address';
+
+export interface Limit {
+  bucket: Bucket;
+  /** What is limited: an email, an address. Stored hashed. */
+  key: string;
+  limit: number;
+  windowMinutes: number;
+}
+
+/** A taken slot is named by its time, so it can be given back (releaseSlot). */
+export type SlotOutcome<T = undefined> =
+  | { taken: true; at: string; result: T }
+  | { taken: false; retryAfterSeconds: number };
 
 function keyOf(value: string): string {
   return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
 }
 
-/** The caller's address (behind a proxy, the first X-Forwarded-For hop: trustProxy is on). */
+/**
+ * The caller's address. X-Forwarded-For counts only when the request came through a proxy named in
+ * the `trustedProxies` configuration (Fastify's trustProxy); otherwise it is the connection's peer.
+ */
 export function addressOf(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
 
-export interface WindowCount {
-  count: number;
-  /** Seconds until the oldest counted event leaves the window (0 when none). */
-  retryAfterSeconds: number;
-}
+const takeSql = `
+  INSERT INTO rate_limit_counters AS c (bucket, key, hits) VALUES ($1, $2, ARRAY[now()])
+  ON CONFLICT (bucket, key) DO UPDATE
+     SET hits = ARRAY(SELECT h FROM unnest(c.hits) AS h
+                       WHERE h > now() - make_interval(mins => $3) ORDER BY h) || now(),
+         updated_at = now()
+   WHERE (SELECT count(*) FROM unnest(c.hits) AS h WHERE h > now() - make_interval(mins => $3)) < $4
+  RETURNING now()::text AS at`;
 
-/** How many events of `bucket` for `key` fall within the last `windowMinutes`. */
-export async function countRecent(
-  db: Queryable,
-  bucket: Bucket,
-  key: string,
-  windowMinutes: number,
-  limit: number,
-): Promise<WindowCount> {
-  const row = await queryOne<{ count: number | string; retry: number | string | null }>(
-    db,
-    `SELECT count(*) AS count,
-            CEIL(EXTRACT(EPOCH FROM (
-              (SELECT at FROM (SELECT at FROM rate_limit_events
-                                WHERE bucket = $1 AND key = $2 AND at > now() - make_interval(mins => $3)
-                                ORDER BY at DESC LIMIT $4) latest ORDER BY at ASC LIMIT 1)
-              + make_interval(mins => $3) - now()))) AS retry
-       FROM rate_limit_events
-      WHERE bucket = $1 AND key = $2 AND at > now() - make_interval(mins => $3)`,
-    [bucket, keyOf(key), windowMinutes, limit],
-  );
-  const count = Number(row?.count ?? 0);
-  return { count, retryAfterSeconds: Math.max(0, Number(row?.retry ?? 0)) };
-}
+/** Seconds until the limit-th newest event leaves the window (a slot frees up); 0 when one is free. */
+const retryAfterSql = `
+  SELECT CEIL(EXTRACT(EPOCH FROM (newest.h + make_interval(mins => $3) - now())))::int AS retry
+    FROM rate_limit_counters c,
+         LATERAL (SELECT h FROM unnest(c.hits) AS h WHERE h > now() - make_interval(mins => $3)
+                   ORDER BY h DESC OFFSET $4 - 1 LIMIT 1) newest
+   WHERE c.bucket = $1 AND c.key = $2`;
 
-export async function recordEvent(db: Queryable, bucket: Bucket, key: string): Promise<void> {
-  await db.query('INSERT INTO rate_limit_events (bucket, key) VALUES ($1, $2)', [bucket, keyOf(key)]);
-  // Keep the table small: now and then, forget events older than any window we use.
-  if (Math.random() < 0.02) {
-    await db.query("DELETE FROM rate_limit_events WHERE at < now() - interval '2 days'");
+class Refused extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited');
   }
 }
 
-export async function clearEvents(db: Queryable, bucket: Bucket, key: string): Promise<void> {
-  await db.query('DELETE FROM rate_limit_events WHERE bucket = $1 AND key = $2', [bucket, keyOf(key)]);
+async function retryAfter(db: Queryable, limits: readonly Limit[]): Promise<number> {
+  let wait = 1;
+  for (const limit of limits) {
+    const row = await queryOne<{ retry: number | null }>(db, retryAfterSql, [
+      limit.bucket,
+      keyOf(limit.key),
+      limit.windowMinutes,
+      limit.limit,
+    ]);
+    wait = Math.max(wait, Number(row?.retry ?? 0));
+  }
+  return wait;
 }
 
 /**
- * At most `limit` events of `bucket` from the caller's address within the window: otherwise a 429
+ * Takes one slot of every limit, all or none (one transaction: a refusal by any limit rolls the
+ * others back, so a refused request is never counted), then runs `work` in the same transaction, so
+ * what the request writes commits together with its slots. Limits are always taken in the caller's
+ * order, account before address, so two requests never wait on each other's rows in a cycle.
+ */
+export async function takeSlotAnd<T>(
+  db: Database,
+  limits: readonly Limit[],
+  work: (tx: Queryable) => Promise<T>,
+): Promise<SlotOutcome<T>> {
+  try {
+    const taken = await db.transaction(async (tx) => {
+      let at = '';
+      for (const limit of limits) {
+        const row = await queryOne<{ at: string }>(tx, takeSql, [
+          limit.bucket,
+          keyOf(limit.key),
+          limit.windowMinutes,
+          limit.limit,
+        ]);
+        if (!row) throw new Refused(await retryAfter(tx, limits));
+        at = row.at;
+      }
+      return { at, result: await work(tx) };
+    });
+    // Keep the table small: now and then, forget keys idle for longer than any window we use.
+    if (Math.random() < 0.02) {
+      await db.query("DELETE FROM rate_limit_counters WHERE updated_at < now() - interval '2 days'");
+    }
+    return { taken: true, ...taken };
+  } catch (error) {
+    if (error instanceof Refused) return { taken: false, retryAfterSeconds: error.retryAfterSeconds };
+    throw error;
+  }
+}
+
+/** Takes one slot of every limit, all or none (see takeSlotAnd). */
+export function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
+  return takeSlotAnd(db, limits, async () => undefined);
+}
+
+/** Gives one taken slot back (the event at `at`), e.g. a sign-in that turned out right. */
+export async function releaseSlot(db: Queryable, bucket: Bucket, key: string, at: string): Promise<void> {
+  await db.query(
+    `UPDATE rate_limit_counters
+        SET hits = hits[:array_position(hits, $3::timestamptz) - 1]
+                   || hits[array_position(hits, $3::timestamptz) + 1:]
+      WHERE bucket = $1 AND key = $2 AND $3::timestamptz = ANY (hits)`,
+    [bucket, keyOf(key), at],
+  );
+}
+
+/** Forgets every event of a key (a correct password forgives an account's failures). */
+export async function clearSlots(db: Queryable, bucket: Bucket, key: string): Promise<void> {
+  await db.query('DELETE FROM rate_limit_counters WHERE bucket = $1 AND key = $2', [bucket, keyOf(key)]);
+}
+
+/** Answers 429 with Retry-After and `message` when a slot could not be taken. */
+export function refuseUnlessTaken<T>(
+  reply: FastifyReply,
+  outcome: SlotOutcome<T>,
+  message: string,
+): asserts outcome is Extract<SlotOutcome<T>, { taken: true }> {
+  if (outcome.taken) return;
+  reply.header('retry-after', String(Math.max(1, outcome.retryAfterSeconds)));
+  throw tooManyRequests(message, { error: 'TooManyRequests' });
+}
+
+/**
+ * At most `limit` requests of `bucket` from the caller's address within the window: otherwise a 429
  * with Retry-After and `message`. Counts the request when it passes.
  */
 export async function limitByAddress(
-  db: Queryable,
+  db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   bucket: Bucket,
   limits: { limit: number; windowMinutes: number },
   message: string,
 ): Promise<void> {
-  const address = addressOf(request);
-  const recent = await countRecent(db, bucket, address, limits.windowMinutes, limits.limit);
-  if (recent.count >= limits.limit) {
-    reply.header('retry-after', String(Math.max(1, recent.retryAfterSeconds)));
-    throw tooManyRequests(message, { error: 'TooManyRequests' });
-  }
-  await recordEvent(db, bucket, address);
+  const outcome = await takeSlot(db, [{ bucket, key: addressOf(request), ...limits }]);
+  refuseUnlessTaken(reply, outcome, message);
 }
 
 export const recentlySentMessage =
   "We've recently sent you an email. Please wait a few minutes before asking for another.";
 
 /**
- * Per email and per address limits of emailed-link requests (emailLinkLimits): otherwise a 429 with
- * Retry-After. Counted for every email, member or not, so the answer never depends on membership.
+ * The per email and per address limits of emailed-link requests (emailLinkLimits). Counted for every
+ * email, member or not, so the answer never depends on membership.
  */
+export function linkRequestLimits(
+  ctx: AppContext,
+  request: FastifyRequest,
+  email: string,
+  buckets: { email: Bucket; address: Bucket },
+): Limit[] {
+  const { perEmail, perAddress, windowMinutes } = ctx.config.emailLinkLimits;
+  return [
+    { bucket: buckets.email, key: email, limit: perEmail, windowMinutes },
+    { bucket: buckets.address, key: addressOf(request), limit: perAddress, windowMinutes },
+  ];
+}
+
+/** Takes a slot of both link-request limits, or answers 429 with Retry-After. */
 export async function limitLinkRequests(
   ctx: AppContext,
   request: FastifyRequest,
@@ -105,21 +202,6 @@ export async function limitLinkRequests(
   email: string,
   buckets: { email: Bucket; address: Bucket },
 ): Promise<void> {
-  const { perEmail, perAddress, windowMinutes } = ctx.config.emailLinkLimits;
-  const address = addressOf(request);
-  const [byEmail, byAddress] = await Promise.all([
-    countRecent(ctx.db, buckets.email, email, windowMinutes, perEmail),
-    countRecent(ctx.db, buckets.address, address, windowMinutes, perAddress),
-  ]);
-  if (byEmail.count >= perEmail || byAddress.count >= perAddress) {
-    const wait = Math.max(
-      byEmail.count >= perEmail ? byEmail.retryAfterSeconds : 0,
-      byAddress.count >= perAddress ? byAddress.retryAfterSeconds : 0,
-      1,
-    );
-    reply.header('retry-after', String(wait));
-    throw tooManyRequests(recentlySentMessage, { error: 'TooManyRequests' });
-  }
-  await recordEvent(ctx.db, buckets.email, email);
-  await recordEvent(ctx.db, buckets.address, address);
+  const outcome = await takeSlot(ctx.db, linkRequestLimits(ctx, request, email, buckets));
+  refuseUnlessTaken(reply, outcome, recentlySentMessage);
 }

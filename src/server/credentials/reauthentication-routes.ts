@@ -65,9 +65,10 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
     const session = requireSession(request);
     const account = await findAccountById(ctx.db, session.accountId);
     if (!account?.email) throw notFound('To access your account details, you first need to sign in');
-    const wait = await throttle.waitSeconds(request, account.email);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
+    // A slot is taken before the password is checked (sign-in-throttle.ts).
+    const slot = await throttle.attempt(request, account.email);
+    if ('waitSeconds' in slot) {
+      reply.header('retry-after', String(slot.waitSeconds));
       return refuse(
         reply,
         429,
@@ -76,10 +77,10 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
       );
     }
     if (!(await verifyPassword(account.password_hash, password))) {
-      await throttle.failed(request, account.email);
+      // The slot stays taken: it is this failure.
       return refuse(reply, 401, 'IncorrectPassword', reconfirmIncorrectPasswordMessage);
     }
-    await throttle.succeeded(account.email);
+    await throttle.succeeded(slot.attempt);
     return confirmed(session.tokenHash);
   });
 

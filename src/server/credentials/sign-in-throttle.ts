@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { addressOf, clearEvents, countRecent, recordEvent } from './rate-limits.ts';
+import { addressOf, clearSlots, releaseSlot, takeSlot } from './rate-limits.ts';
 
 /** What a throttled sign-in is told; it points to the ways in that are never throttled. */
 export function tooManySignInAttemptsMessage(magicLinksEnabled: boolean): string {
@@ -9,37 +9,50 @@ export function tooManySignInAttemptsMessage(magicLinksEnabled: boolean): string
     : 'Too many unsuccessful sign-in attempts. Please wait a few minutes and try again, or reset your password.';
 }
 
+/** A password check that holds a slot of both limits; `at` names the slots. */
+export interface SignInAttempt {
+  email: string;
+  address: string;
+  at: string;
+}
+
 /**
  * Failed password sign-ins, throttled per account (the email typed, member or not, so the answer
- * never tells them apart) and per address. Only failures count and a throttled attempt is not
- * checked (so it cannot extend the wait): once the window moves on, the member can try again.
- * Emailed links and passkeys are never throttled by this, so the real member always has a way in.
+ * never tells them apart) and per address. Every attempt takes a slot of both limits before its
+ * password is checked, atomically (rate-limits.ts), so a parallel burst gets at most the limit's
+ * checks; a wrong password keeps its slot (a failure), a right one gives it back. A throttled
+ * attempt is not checked and takes no slot (so it cannot extend the wait): once the window moves on,
+ * the member can try again. Emailed links and passkeys are never throttled by this, so the real
+ * member always has a way in.
  */
 export function signInThrottle(ctx: AppContext) {
   const { accountFailures, addressFailures, windowMinutes } = ctx.config.signInThrottle;
   return {
-    /** Seconds to wait before trying again, or 0 when a password may be checked now. */
-    async waitSeconds(request: FastifyRequest, email: string): Promise<number> {
-      const [account, address] = await Promise.all([
-        countRecent(ctx.db, 'sign-in-account', email, windowMinutes, accountFailures),
-        countRecent(ctx.db, 'sign-in-address', addressOf(request), windowMinutes, addressFailures),
+    /** An attempt that may check a password now, or the seconds to wait. */
+    async attempt(
+      request: FastifyRequest,
+      email: string,
+    ): Promise<{ attempt: SignInAttempt } | { waitSeconds: number }> {
+      const address = addressOf(request);
+      const outcome = await takeSlot(ctx.db, [
+        { bucket: 'sign-in-account', key: email, limit: accountFailures, windowMinutes },
+        { bucket: 'sign-in-address', key: address, limit: addressFailures, windowMinutes },
       ]);
-      const waits = [
-        account.count >= accountFailures ? account.retryAfterSeconds : 0,
-        address.count >= addressFailures ? address.retryAfterSeconds : 0,
-      ];
-      return (
-        Math.max(...waits, 0) ||
-        (account.count >= accountFailures || address.count >= addressFailures ? 1 : 0)
-      );
+      return outcome.taken
+        ? { attempt: { email, address, at: outcome.at } }
+        : { waitSeconds: Math.max(1, outcome.retryAfterSeconds) };
     },
-    async failed(request: FastifyRequest, email: string): Promise<void> {
-      await recordEvent(ctx.db, 'sign-in-account', email);
-      await recordEvent(ctx.db, 'sign-in-address', addressOf(request));
+    /**
+     * The right password: the account's failures are forgiven and the address gets its slot back
+     * (only failures count against an address).
+     */
+    async succeeded(attempt: SignInAttempt): Promise<void> {
+      await clearSlots(ctx.db, 'sign-in-account', attempt.email);
+      await releaseSlot(ctx.db, 'sign-in-address', attempt.address, attempt.at);
     },
-    /** A correct password (or a completed reset) forgives the account's earlier failures. */
-    async succeeded(email: string): Promise<void> {
-      await clearEvents(ctx.db, 'sign-in-account', email);
+    /** A completed password reset forgives the account's failures too. */
+    async forgive(email: string): Promise<void> {
+      await clearSlots(ctx.db, 'sign-in-account', email);
     },
   };
 }

@@ -8,11 +8,14 @@ import type { Mail, MailTransport } from './mailer.ts';
  * and no SMTP failure reaches a member. The worker below delivers due rows, retries with back-off and
  * gives up after `mail.maxAttempts` (staff see those in `mail status`).
  */
-export async function enqueueMail(tx: Queryable, mail: Mail): Promise<void> {
-  mailsWritten++;
+export async function enqueueMail(tx: Queryable, mail: Mail, send = true): Promise<void> {
+  // With send false the same statement runs and writes nothing: a request for a stranger then does
+  // the work of one for a member (email-link-routes.ts).
+  if (send) mailsWritten++;
   await tx.query(
-    `INSERT INTO outbox_mail (email, subject, html, body_text, links) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [mail.to, mail.subject, mail.html, mail.text, JSON.stringify(mail.links ?? [])],
+    `INSERT INTO outbox_mail (email, subject, html, body_text, links)
+     SELECT $1, $2, $3, $4, $5::jsonb WHERE $6::boolean`,
+    [mail.to, mail.subject, mail.html, mail.text, JSON.stringify(mail.links ?? []), send],
   );
 }
 
