@@ -234,7 +234,8 @@ describe('link requests: members and strangers do the same work (SPEC: the answe
     let statements = 0;
     const counting = (target: Queryable): Queryable['query'] =>
       ((sql: string, params?: readonly unknown[]) => {
-        statements += 1;
+        // The outbox worker delivers the member's mail after the answer: its statements are not the request's.
+        if (!/outbox_mail/.test(sql) || /^\s*INSERT INTO outbox_mail/.test(sql)) statements += 1;
         return target.query(sql, params);
       }) as Queryable['query'];
     db.query = counting({ query: query.bind(db) });
