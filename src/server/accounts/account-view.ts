@@ -26,11 +26,11 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
     db,
     `SELECT
          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
-           WHERE account_id = $1 AND confirms_at > now() AND confirmed_at IS NULL)::int AS pending,
+           WHERE account_id = $1 AND confirms_at > now() AND confirmed_at IS NULL)::bigint AS pending,
          -- Pending points past their confirmation date count as confirmed before the next write or
          -- sweep moves them into points_balance (see points/ledger-service.ts).
          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
-           WHERE account_id = $1 AND confirms_at <= now() AND confirmed_at IS NULL)::int AS matured,
+           WHERE account_id = $1 AND confirms_at <= now() AND confirmed_at IS NULL)::bigint AS matured,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'

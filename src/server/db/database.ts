@@ -27,3 +27,27 @@ export async function queryOne<T = Row>(
   const rows = await db.query<T>(sql, params);
   return rows[0];
 }
+
+/**
+ * BIGINT (balances, ledger amounts, COUNT, SUM cast to bigint) and NUMERIC as JavaScript numbers, the
+ * same from both drivers. The ledger limits (src/shared/domain/ledger-limits.ts) keep every amount far
+ * below 2^53, so the conversion is exact; a value past it would be a broken invariant, never a rounded
+ * number, so it throws.
+ */
+export function parseInt8(text: string): number {
+  const value = Number.parseInt(text, 10);
+  if (!Number.isSafeInteger(value)) throw new Error(`database integer ${text} is beyond 2^53`);
+  return value;
+}
+
+export function parseNumeric(text: string): number {
+  const value = Number(text);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new Error(`database number ${text} is beyond 2^53`);
+  }
+  return value;
+}
+
+/** PostgreSQL type ids of the types above. */
+export const int8TypeId = 20;
+export const numericTypeId = 1700;

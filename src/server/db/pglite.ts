@@ -1,5 +1,13 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import type { Database, Queryable, Row } from './database.ts';
+import {
+  type Database,
+  int8TypeId,
+  numericTypeId,
+  parseInt8,
+  parseNumeric,
+  type Queryable,
+  type Row,
+} from './database.ts';
 import { DurablePrivateNodeFS, durableStartParams } from './pglite-durable-fs.ts';
 
 export interface PgliteDatabase extends Database {
@@ -18,7 +26,11 @@ export async function openPglite(
   dataDir: string | null,
   options: { loadDataDir?: Blob; durable?: boolean } = {},
 ): Promise<PgliteDatabase> {
-  const pgOptions: PGliteOptions = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+  // The same numbers as the pg driver (PGlite alone answers BIGINT past 2^53 as a BigInt, NUMERIC as text).
+  const parsers = { [int8TypeId]: parseInt8, [numericTypeId]: parseNumeric };
+  const pgOptions: PGliteOptions = options.loadDataDir
+    ? { loadDataDir: options.loadDataDir, parsers }
+    : { parsers };
   const durableFs = dataDir && options.durable !== false ? new DurablePrivateNodeFS(dataDir) : null;
   if (durableFs) {
     pgOptions.fs = durableFs;

@@ -1,9 +1,8 @@
 import pg from 'pg';
-import type { Database, Queryable, Row } from './database.ts';
+import { type Database, parseInt8, parseNumeric, type Queryable, type Row } from './database.ts';
 
-// BIGINT (COUNT, SUM) as JavaScript numbers: our sums of points and minor units stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseNumeric);
 
 /** PostgreSQL through a connection pool. `searchPath` isolates a schema (tests use one per app). */
 export function openPostgres(connectionString: string, options: { searchPath?: string } = {}): Database {

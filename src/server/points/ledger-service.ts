@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatMoney } from '#shared/domain/format.ts';
+import { formatLimit, ledgerLimits } from '#shared/domain/ledger-limits.ts';
 import type { AccountRow } from '../accounts/account-service.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
@@ -31,7 +32,7 @@ export async function confirmMatured(tx: Queryable, accountId: string): Promise<
        UPDATE ledger_entries SET confirmed_at = now()
         WHERE account_id = $1 AND confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now()
         RETURNING points
-     ), total AS (SELECT COALESCE(SUM(points), 0)::int AS points, COUNT(*) AS n FROM confirmed),
+     ), total AS (SELECT COALESCE(SUM(points), 0)::bigint AS points, COUNT(*) AS n FROM confirmed),
      credited AS (
        UPDATE accounts SET points_balance = points_balance + total.points
          FROM total WHERE accounts.id = $1 AND total.n > 0
@@ -116,22 +117,29 @@ class ReplaySignal extends Error {}
 
 /**
  * Runs a keyed write once: a stored row with the key answers again (same body) or is refused
- * (other body). The insert is `ON CONFLICT DO NOTHING`, so twenty identical requests at once
- * write one row and all answer it.
+ * (other body). Identical requests at once queue on the member's account lock; each looks for the
+ * key again once it holds the lock, so the ones behind the first answer its stored row instead of
+ * checking the ledger afresh (which would refuse a second return of the same points, or a second
+ * redemption of the same cash). The insert is also `ON CONFLICT DO NOTHING`, for a writer that
+ * raced past the look-up.
  */
 async function keyedWrite(
   db: Database,
   kind: LedgerRow['kind'],
   key: string,
   body: unknown,
-  work: (tx: Queryable, hash: string) => Promise<LedgerRow | null>,
+  accountId: string,
+  work: (tx: Queryable, hash: string, locked: AccountRow) => Promise<LedgerRow | null>,
 ): Promise<KeyedResult> {
   const hash = requestHash(body);
   const before = await replayOf(db, kind, key, hash);
   if (before) return { entry: before, replayed: true };
   try {
     const entry = await db.transaction(async (tx) => {
-      const written = await work(tx, hash);
+      const locked = await lockAccount(tx, accountId);
+      if (await replayOf(tx, kind, key, hash)) throw new ReplaySignal();
+      await confirmMatured(tx, accountId);
+      const written = await work(tx, hash, locked);
       if (!written) throw new ReplaySignal();
       return written;
     });
@@ -142,6 +150,27 @@ async function keyedWrite(
     if (!after) throw new Error(`ledger key ${kind}/${key} conflicted but no row was found`);
     return { entry: after, replayed: true };
   }
+}
+
+/**
+ * Refuses a write that would take the member's points (confirmed and pending together) past
+ * ledgerLimits.maxPoints. Call with the account locked and its matured points confirmed.
+ */
+async function checkPointsLimit(tx: Queryable, accountId: string, adding: number, what: string) {
+  if (adding <= 0) return;
+  const row = await queryOne<{ held: number }>(
+    tx,
+    `SELECT a.points_balance + (SELECT COALESCE(SUM(points), 0)::bigint FROM ledger_entries
+                                 WHERE account_id = a.id AND confirmed_at IS NULL AND confirms_at IS NOT NULL) AS held
+       FROM accounts a WHERE a.id = $1`,
+    [accountId],
+  );
+  const held = row?.held ?? 0;
+  if (held + adding <= ledgerLimits.maxPoints) return;
+  throw conflict(
+    `This ${what} would take the member's points to ${formatLimit(held + adding)}, past the limit of ${formatLimit(ledgerLimits.maxPoints)} points a member may hold (confirmed and pending together). Nothing was changed.`,
+    { errorCode: 'POINTS_LIMIT', limit: ledgerLimits.maxPoints },
+  );
 }
 
 const insertColumns = `account_id, kind, points, cash, confirms_at, confirmed_at, order_id, channel,
@@ -243,9 +272,8 @@ export async function recordPurchase(
   input: PurchaseInput,
   options: { returnsWindowDays: number; body: unknown; source?: string },
 ): Promise<KeyedResult> {
-  return keyedWrite(db, 'purchase', input.orderId, options.body, async (tx, hash) => {
-    await lockAccount(tx, account.id);
-    await confirmMatured(tx, account.id);
+  return keyedWrite(db, 'purchase', input.orderId, options.body, account.id, async (tx, hash) => {
+    await checkPointsLimit(tx, account.id, input.points, 'purchase');
     const purchasedAt = input.purchasedAt ?? new Date();
     const confirmsAt = new Date(purchasedAt.getTime() + options.returnsWindowDays * 86_400_000);
     const matured = confirmsAt.getTime() <= Date.now();
@@ -297,13 +325,11 @@ export async function recordReturn(
   if (options.memberId && options.memberId !== purchase.account_id) {
     throw new HttpError(400, `The order ${input.orderId} belongs to another member.`);
   }
-  return keyedWrite(db, 'return', input.returnId, options.body, async (tx, hash) => {
-    await lockAccount(tx, purchase.account_id);
-    await confirmMatured(tx, purchase.account_id);
+  return keyedWrite(db, 'return', input.returnId, options.body, purchase.account_id, async (tx, hash) => {
     const state = await queryOne<{ confirmed_at: Date | null; returned: number }>(
       tx,
       `SELECT p.confirmed_at,
-              (SELECT COALESCE(SUM(r.points), 0)::int FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned
+              (SELECT COALESCE(SUM(r.points), 0)::bigint FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned
          FROM ledger_entries p WHERE p.id = $1`,
       [purchase.id],
     );
@@ -363,9 +389,8 @@ export async function recordAdjustment(
   input: AdjustmentInput,
   options: { body: unknown; source?: string; createdAt?: Date },
 ): Promise<KeyedResult> {
-  return keyedWrite(db, 'adjustment', input.adjustmentId, options.body, async (tx, hash) => {
-    const locked = await lockAccount(tx, account.id);
-    await confirmMatured(tx, account.id);
+  return keyedWrite(db, 'adjustment', input.adjustmentId, options.body, account.id, async (tx, hash) => {
+    await checkPointsLimit(tx, account.id, input.points, 'adjustment');
     const entry = await insertEntry(tx, {
       accountId: account.id,
       kind: 'adjustment',
@@ -381,7 +406,7 @@ export async function recordAdjustment(
       const now = await queryOne<{ points_balance: number }>(
         tx,
         'SELECT points_balance FROM accounts WHERE id = $1',
-        [locked.id],
+        [account.id],
       );
       throw conflict(
         `The member has ${now?.points_balance ?? 0} points; an adjustment of ${input.points} would make the balance negative.`,
@@ -407,34 +432,40 @@ export async function recordRedemption(
   input: RedemptionInput,
   options: { body: unknown; locale: string; source?: string },
 ): Promise<KeyedResult> {
-  return keyedWrite(db, 'redemption', input.redemptionId, options.body, async (tx, hash) => {
-    const locked = await lockAccount(tx, account.id);
-    if (!locked.can_redeem)
-      throw forbidden('This member cannot redeem their balance (accessRules.canRedeem is false).');
-    if (input.currency && input.currency !== locked.currency) {
-      throw new HttpError(400, `The member's balance is in ${locked.currency}, not ${input.currency}.`);
-    }
-    const entry = await insertEntry(tx, {
-      accountId: account.id,
-      kind: 'redemption',
-      cash: -input.amount,
-      channel: input.channel,
-      storeDisplayName: input.storeDisplayName,
-      fasciaDisplayName: input.fasciaDisplayName,
-      currency: locked.currency,
-      key: input.redemptionId,
-      hash,
-      source: options.source ?? 'partner',
-    });
-    if (!entry) return null;
-    if (!(await changeCash(tx, account.id, -input.amount))) {
-      const money = (n: number) => formatMoney(n, locked.currency, options.locale);
-      throw conflict(
-        `The member's balance is ${money(locked.cash_balance)}, less than the ${money(input.amount)} to redeem.`,
-      );
-    }
-    return entry;
-  });
+  return keyedWrite(
+    db,
+    'redemption',
+    input.redemptionId,
+    options.body,
+    account.id,
+    async (tx, hash, locked) => {
+      if (!locked.can_redeem)
+        throw forbidden('This member cannot redeem their balance (accessRules.canRedeem is false).');
+      if (input.currency && input.currency !== locked.currency) {
+        throw new HttpError(400, `The member's balance is in ${locked.currency}, not ${input.currency}.`);
+      }
+      const entry = await insertEntry(tx, {
+        accountId: account.id,
+        kind: 'redemption',
+        cash: -input.amount,
+        channel: input.channel,
+        storeDisplayName: input.storeDisplayName,
+        fasciaDisplayName: input.fasciaDisplayName,
+        currency: locked.currency,
+        key: input.redemptionId,
+        hash,
+        source: options.source ?? 'partner',
+      });
+      if (!entry) return null;
+      if (!(await changeCash(tx, account.id, -input.amount))) {
+        const money = (n: number) => formatMoney(n, locked.currency, options.locale);
+        throw conflict(
+          `The member's balance is ${money(locked.cash_balance)}, less than the ${money(input.amount)} to redeem.`,
+        );
+      }
+      return entry;
+    },
+  );
 }
 
 /** Points to cash on the pass; `validate` checks the locked account and answers the cash value. */
@@ -443,7 +474,7 @@ export async function recordExchange(
   accountId: string,
   points: number,
   validate: (account: AccountRow, tx: Queryable) => Promise<number>,
-  options: { source?: string; key?: string; createdAt?: Date } = {},
+  options: { source?: string; key?: string; createdAt?: Date; locale?: string } = {},
 ): Promise<{ entry: LedgerRow; account: AccountRow }> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
@@ -451,6 +482,13 @@ export async function recordExchange(
     // Read again after confirmation: the balance now includes matured points.
     const account = await lockAccount(tx, accountId);
     const cash = await validate(account, tx);
+    if (account.cash_balance + cash > ledgerLimits.maxCash) {
+      const money = (n: number) => formatMoney(n, account.currency, options.locale ?? 'en-GB');
+      throw conflict(
+        `Your pass can hold at most ${money(ledgerLimits.maxCash)}; adding ${money(cash)} to ${money(account.cash_balance)} would pass that. Nothing was changed.`,
+        { errorCode: 'CASH_LIMIT', limit: ledgerLimits.maxCash },
+      );
+    }
     const updated = await queryOne<AccountRow>(
       tx,
       `UPDATE accounts SET points_balance = points_balance - $2, cash_balance = cash_balance + $3
@@ -493,9 +531,9 @@ export async function balancesOf(db: Queryable, accountId: string) {
   }>(
     db,
     `SELECT a.points_balance, a.cash_balance,
-       (SELECT COALESCE(SUM(points), 0)::int FROM ledger_entries
+       (SELECT COALESCE(SUM(points), 0)::bigint FROM ledger_entries
          WHERE account_id = a.id AND confirmed_at IS NULL AND confirms_at <= now()) AS matured,
-       (SELECT COALESCE(SUM(points), 0)::int FROM ledger_entries
+       (SELECT COALESCE(SUM(points), 0)::bigint FROM ledger_entries
          WHERE account_id = a.id AND confirmed_at IS NULL AND confirms_at > now()) AS pending
        FROM accounts a WHERE a.id = $1`,
     [accountId],

@@ -69,6 +69,7 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (cash !== totalValue) throw conflict(exchangeMessages.rateChanged, { errorCode: 'RATE_CHANGED' });
         return cash;
       },
+      { locale: ctx.config.locale },
     );
     return {
       success: true,
