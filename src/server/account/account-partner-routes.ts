@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '#shared/api/text.ts';
 import { findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
@@ -8,7 +9,7 @@ import { eraseAccount } from './account-deletion-service.ts';
 
 export const deleteMemberRequest = z.object({
   /** The member's card number or email, as staff name them. */
-  member: z.string().trim().min(1, 'Name the member by card number or email').max(254),
+  member: text().min(1, 'Name the member by card number or email').max(254),
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '#shared/api/text.ts';
 import { findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { enqueueMail } from '../email/outbox.ts';
@@ -8,8 +9,8 @@ import { parseOrThrow } from '../http/routes.ts';
 import { passwordResetEmail } from './credential-emails.ts';
 import { issueToken } from './credential-tokens.ts';
 
-const memberRequest = z.object({
-  member: z.string().trim().min(1, 'Name the member by card number or email'),
+export const memberRequest = z.object({
+  member: text().min(1, 'Name the member by card number or email').max(254),
 });
 
 /**

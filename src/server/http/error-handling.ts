@@ -21,6 +21,11 @@ export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<s
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ success: false, message: error.message, ...error.body });
     }
+    // Text PostgreSQL cannot store (a NUL byte) that reached the database by a path no schema checks,
+    // such as a URL parameter: the caller's input is at fault, not the server.
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ success: false, message: unstorableTextMessage });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
@@ -55,6 +60,14 @@ export function isApiPath(url: string): boolean {
   return (
     url.startsWith('/api/') || url.startsWith('/api-w/') || url.startsWith('/partner/') || url === '/api'
   );
+}
+
+const unstorableTextMessage = 'The request contains characters that cannot be stored (such as NUL).';
+
+/** PostgreSQL's "invalid byte sequence" (22021) and "untranslatable character" (22P05). */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
 }
 
 function clientErrorMessage(error: FastifyError): string {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { emailField } from '#shared/api/common.ts';
+import { text } from '#shared/api/text.ts';
 
 /** Partner API and operator CLI: what staff send to create a member. */
 export const createMemberRequest = z.object({
   email: emailField,
-  name: z.string().trim().min(1, 'Enter the member name').max(200),
-  password: z.string().min(6, 'The password must be at least 6 characters').max(1024).optional(),
+  name: text().min(1, 'Enter the member name').max(200),
+  password: text({ trim: false }).min(6, 'The password must be at least 6 characters').max(1024).optional(),
   emailVerified: z.boolean().default(true),
 });
 

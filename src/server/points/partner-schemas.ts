@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { text } from '#shared/api/text.ts';
 
 /** Partner API bodies (tills, the web shop, the operator CLI). Money in minor units, whole points. */
 
 const key = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
+  text({ error: `${name} is required` })
     .min(1, `${name} is required`)
     .max(100, `${name} must be at most 100 characters`)
     .regex(/^[\x21-\x7e]+$/, `${name} must be printable characters without spaces`);
 
-const displayName = z.string().trim().min(1).max(120);
-const currency = z
-  .string({ error: 'currency is required (a three-letter ISO 4217 code)' })
-  .trim()
+const displayName = text().min(1).max(120);
+const currency = text({ error: 'currency is required (a three-letter ISO 4217 code)' })
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code');
 const points = z
@@ -27,8 +24,8 @@ const channel = z.enum(['ecommerce', 'in-store'], { error: 'channel must be ecom
 
 /** The member a write is for: by card number (loyaltyId) or email, exactly one. */
 const memberRef = {
-  loyaltyId: z.string().trim().min(1).max(40).optional(),
-  email: z.string().trim().toLowerCase().min(3).max(254).optional(),
+  loyaltyId: text().min(1).max(40).optional(),
+  email: text().toLowerCase().min(3).max(254).optional(),
 };
 
 function oneMember<T extends { loyaltyId?: string | undefined; email?: string | undefined }>(
@@ -58,7 +55,7 @@ export const purchaseRequest = z
       .datetime({ offset: true, error: 'purchasedAt must be an ISO 8601 date-time' })
       .nullable()
       .default(null),
-    discount: z.string().trim().min(1).max(40).nullable().default(null),
+    discount: text().min(1).max(40).nullable().default(null),
   })
   .superRefine(oneMember)
   .superRefine((value, ctx) => {
@@ -101,7 +98,7 @@ export const adjustmentRequest = z
       .min(-10_000_000)
       .max(10_000_000)
       .refine((n) => n !== 0, 'points must not be 0'),
-    reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(200),
+    reason: text({ error: 'reason is required' }).min(1, 'reason is required').max(200),
   })
   .superRefine(oneMember);
 
@@ -133,7 +130,7 @@ export const burnRateRequest = z.object({
 /** What staff decide about a member (`member set`). Every field optional; at least one. */
 export const memberUpdateRequest = z
   .object({
-    vipLevel: z.string().trim().max(40).nullable().optional(),
+    vipLevel: text().max(40).nullable().optional(),
     canRedeem: z.boolean().optional(),
     canConvert: z.boolean().optional(),
     canSignIn: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '#shared/api/text.ts';
 import { googlePayPassEndpoint, passkitPath, passkitQuerySchema } from '#shared/api/wallet.ts';
 import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
@@ -117,11 +118,11 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   startApnsSweep(app, ctx, credentials);
 }
 
-const deviceParams = z.object({
-  deviceLibraryIdentifier: z.string().min(1).max(256),
-  passTypeIdentifier: z.string().min(1).max(256),
+export const deviceParams = z.object({
+  deviceLibraryIdentifier: text({ trim: false }).min(1).max(256),
+  passTypeIdentifier: text({ trim: false }).min(1).max(256),
 });
-const passParams = deviceParams.extend({ serialNumber: z.string().min(1).max(256) });
+export const passParams = deviceParams.extend({ serialNumber: text({ trim: false }).min(1).max(256) });
 
 /**
  * Apple's PassKit web service (developer.apple.com/documentation/walletpasses/adding-a-web-service-to-update-passes):
@@ -161,7 +162,10 @@ function registerPassKitWebService(
     const params = parseOrThrow(passParams, request.params);
     const pass = await authorisedPass(request, params);
     if (!pass) return reply.code(401).send();
-    const body = parseOrThrow(z.object({ pushToken: z.string().min(1).max(512) }), request.body ?? {});
+    const body = parseOrThrow(
+      z.object({ pushToken: text({ trim: false }).min(1).max(512) }),
+      request.body ?? {},
+    );
     const existing = await queryOne(
       ctx.db,
       `SELECT 1 FROM wallet_registrations

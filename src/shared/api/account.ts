@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { accountSchema, consentChoiceSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 /** SPEC §5 Edit details: non-blank name and email. */
-export const profileNameField = z.string().trim().min(1, 'Enter your name').max(200);
-export const profileEmailField = z
-  .string()
-  .trim()
+export const profileNameField = text().min(1, 'Enter your name').max(200);
+export const profileEmailField = text()
   .toLowerCase()
   .min(1, 'Enter your email address')
   .max(254)
@@ -19,8 +18,7 @@ export const updateAccountEndpoint = endpoint({
   request: z.object({
     name: profileNameField.optional(),
     email: profileEmailField.optional(),
-    currency: z
-      .string()
+    currency: text({ trim: false })
       .regex(/^[A-Z]{3}$/, 'Choose a currency')
       .optional(),
     marketingConsent: consentChoiceSchema.optional(),
@@ -41,7 +39,7 @@ export const deleteAccountEndpoint = endpoint({
   method: 'POST',
   path: '/api/delete-account',
   request: z.object({
-    username: z.string().trim().toLowerCase().min(1, 'Enter your email address').max(254),
+    username: text().toLowerCase().min(1, 'Enter your email address').max(254),
   }),
   response: z.object({ ...outcome }),
 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { emptyRequestSchema, outcomeSchema, signedInSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 export const loginEndpoint = endpoint({
   method: 'POST',
   path: '/api/login',
   request: z.object({
-    username: z.string().trim().toLowerCase().min(1, 'Enter your email address').max(254),
-    password: z.string().min(1, 'Enter your password').max(1024),
+    username: text().toLowerCase().min(1, 'Enter your email address').max(254),
+    password: text({ trim: false }).min(1, 'Enter your password').max(1024),
   }),
   response: signedInSchema.extend({ incorrectPassword: z.boolean().optional() }),
 });

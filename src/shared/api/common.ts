@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailMaxLength, emailPattern } from '../domain/email-rules.ts';
+import { text } from './text.ts';
 
 /** Fields shared by most responses of SPEC §7. */
 export const outcome = {
@@ -15,9 +16,7 @@ export const outcomeSchema = z.object(outcome);
 export const emptyRequestSchema = z.object({});
 
 /** An email address (trimmed, lowercased); the screens check the same rule (domain/email-rules.ts). */
-export const emailField = z
-  .string()
-  .trim()
+export const emailField = text()
   .toLowerCase()
   .min(1, 'Enter your email address')
   .max(emailMaxLength)

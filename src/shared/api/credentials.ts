@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isAllowedNext } from '../domain/after-sign-in.ts';
 import { emailField, emptyRequestSchema, outcome, outcomeSchema, signedInSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 /** SPEC §7 request-magic-link: the same answer whether or not the email belongs to a member. */
 export const requestMagicLinkEndpoint = endpoint({
@@ -15,7 +16,7 @@ export const requestMagicLinkEndpoint = endpoint({
   response: outcomeSchema,
 });
 
-const tokenField = z.string().trim().min(1, 'The link is incomplete').max(200);
+const tokenField = text().min(1, 'The link is incomplete').max(200);
 
 /** SPEC §7 magic-link: consumes the emailed token and signs in. */
 export const magicLinkEndpoint = endpoint({
@@ -40,7 +41,7 @@ export const passwordResetEndpoint = endpoint({
   request: z.object({
     username: emailField,
     // Length and strength are checked by the server so it can answer invalidPassword (SPEC §7).
-    password: z.string().max(1024),
+    password: text({ trim: false }).max(1024),
     token: tokenField,
   }),
   response: signedInSchema.extend({
@@ -53,7 +54,7 @@ export const passwordResetEndpoint = endpoint({
 export const changePasswordEndpoint = endpoint({
   method: 'POST',
   path: '/api/change-password',
-  request: z.object({ password: z.string().max(1024) }),
+  request: z.object({ password: text({ trim: false }).max(1024) }),
   response: z.object({ ...outcome, invalidPassword: z.boolean().optional() }),
 });
 
@@ -79,9 +80,7 @@ export const passkeysEndpoint = endpoint({
   response: z.array(passkeySchema),
 });
 
-export const passkeyTitleField = z
-  .string()
-  .trim()
+export const passkeyTitleField = text()
   .min(1, 'Enter a name for the passkey')
   .max(60, 'Use at most 60 characters');
 
@@ -104,10 +103,10 @@ export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() });
 
 /** A credential as @simplewebauthn/browser returns it; the server library verifies every byte. */
 export const webAuthnCredentialSchema = z.looseObject({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
+  id: text({ trim: false }).min(1).max(1024),
+  rawId: text({ trim: false }).min(1).max(1024),
   type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string().min(1).max(16_384) }),
+  response: z.looseObject({ clientDataJSON: text({ trim: false }).min(1).max(16_384) }),
   clientExtensionResults: z.looseObject({}).default({}),
 });
 

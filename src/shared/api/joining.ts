@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emailField, outcome, outcomeSchema, signedInSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 /** Emailed tokens are 256-bit base64url strings; anything else is a mangled link. */
-export const emailedToken = z.string().trim().min(1).max(200);
+export const emailedToken = text().min(1).max(200);
 
 export type { InviteCode } from '../domain/invite-codes.ts';
 
@@ -17,7 +18,7 @@ export const inviteCustomerSchema = z.object({
 export const acceptInviteStatusEndpoint = endpoint({
   method: 'POST',
   path: '/api/accept-invite-status',
-  request: z.object({ token: z.string().max(500) }),
+  request: z.object({ token: text({ trim: false }).max(500) }),
   response: z.object({
     ...outcome,
     customer: inviteCustomerSchema.optional(),
@@ -36,11 +37,11 @@ export const acceptInviteEndpoint = endpoint({
   method: 'POST',
   path: '/api/accept-invite',
   request: z.object({
-    token: z.string().max(500),
+    token: text({ trim: false }).max(500),
     /** The address to be known by: the invited one, or another one to prove (SPEC §2 step 1). */
     email: emailField.optional(),
-    password: z.string().max(1024).nullable().optional(),
-    fullName: z.string().max(200).optional(),
+    password: text({ trim: false }).max(1024).nullable().optional(),
+    fullName: text({ trim: false }).max(200).optional(),
     allowMarketing,
     allowMarketingWhatsApp,
   }),
@@ -61,8 +62,8 @@ export const signupEndpoint = endpoint({
   path: '/api/signup',
   request: z.object({
     username: emailField,
-    password: z.string().max(1024).nullable().optional(),
-    name: z.string().trim().min(1, 'Enter your name').max(200),
+    password: text({ trim: false }).max(1024).nullable().optional(),
+    name: text().min(1, 'Enter your name').max(200),
     allowMarketing,
     allowMarketingWhatsApp,
     ...confirmations,
@@ -79,11 +80,11 @@ export const guidedSignupEndpoint = endpoint({
   path: '/api/guided-signup',
   request: z.object({
     username: emailField,
-    name: z.string().trim().min(1, 'Enter your name').max(200),
+    name: text().min(1, 'Enter your name').max(200),
     allowMarketing,
     allowMarketingWhatsApp,
     /** The optional :token of /store/signup/:token: which store or stylist signed the customer up. */
-    storeToken: z.string().trim().max(100).nullable().optional(),
+    storeToken: text().max(100).nullable().optional(),
     ...confirmations,
   }),
   response: outcomeSchema.extend({ emailSent: z.boolean().optional() }),
@@ -93,9 +94,9 @@ export const completeSignupEndpoint = endpoint({
   method: 'POST',
   path: '/api/complete-signup',
   request: z.object({
-    username: z.string().trim().toLowerCase().max(254),
-    password: z.string().max(1024).nullable().optional(),
-    token: z.string().max(500),
+    username: text().toLowerCase().max(254),
+    password: text({ trim: false }).max(1024).nullable().optional(),
+    token: text({ trim: false }).max(500),
   }),
   response: signedInSchema.extend({
     invalidPassword: z.boolean().optional(),
@@ -107,8 +108,8 @@ export const verifyEmailEndpoint = endpoint({
   method: 'POST',
   path: '/api/verify-email',
   request: z.object({
-    username: z.string().trim().toLowerCase().max(254),
-    token: z.string().max(500),
+    username: text().toLowerCase().max(254),
+    token: text({ trim: false }).max(500),
   }),
   response: signedInSchema.extend({ isExpired: z.boolean().optional() }),
 });
@@ -123,8 +124,8 @@ export const requestVerificationResendEndpoint = endpoint({
 /** Partner API / operator CLI: staff invite someone. */
 export const createInviteRequest = z.object({
   email: emailField,
-  name: z.string().trim().min(1, 'Enter the name of the person invited').max(200),
-  from: z.string().trim().min(1).max(200).nullable().optional(),
+  name: text().min(1, 'Enter the name of the person invited').max(200),
+  from: text().min(1).max(200).nullable().optional(),
   /** Staff know the person as an existing customer (no password; email locked). */
   existing: z.boolean().optional(),
 });

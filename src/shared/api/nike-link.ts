@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyRequestSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 /** SPEC §7 POST /api/link-with-nike: where to send the browser to sign in at the provider. */
 export const linkWithNikeEndpoint = endpoint({
@@ -19,10 +20,10 @@ export const completeLinkWithNikeEndpoint = endpoint({
   method: 'POST',
   path: '/api/complete-link-with-nike',
   request: z.object({
-    code: z.string().max(2048).nullish(),
-    state: z.string().max(512).nullish(),
-    error: z.string().max(256).nullish(),
-    errorDescription: z.string().max(2048).nullish(),
+    code: text({ trim: false }).max(2048).nullish(),
+    state: text({ trim: false }).max(512).nullish(),
+    error: text({ trim: false }).max(256).nullish(),
+    errorDescription: text({ trim: false }).max(2048).nullish(),
   }),
   response: z.object({ ...outcome, errorCode: z.string().optional() }),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 /** The onboarding step's short-lived wallet token (see src/server/wallet/wallet-tokens.ts). */
-const walletTokenQuery = z.object({ token: z.string().min(1).max(200).optional() });
+const walletTokenQuery = z.object({ token: text({ trim: false }).min(1).max(200).optional() });
 
 /** SPEC §3 Google pass response, §7 GET /api/google-pay/pass. */
 export const googlePayPassEndpoint = endpoint({

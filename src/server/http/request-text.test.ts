@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as account from '#shared/api/account.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as credentials from '#shared/api/credentials.ts';
+import * as joining from '#shared/api/joining.ts';
+import * as nikeLink from '#shared/api/nike-link.ts';
+import * as points from '#shared/api/points.ts';
+import { controlCharacterMessage } from '#shared/api/text.ts';
+import * as viewer from '#shared/api/viewer.ts';
+import * as wallet from '#shared/api/wallet.ts';
+import { deleteMemberRequest } from '../account/account-partner-routes.ts';
+import { memberRequest } from '../credentials/credentials-partner-routes.ts';
+import { createMemberRequest } from '../operator/member-schemas.ts';
+import * as partner from '../points/partner-schemas.ts';
+import { deviceParams, passParams } from '../wallet/wallet-routes.ts';
+
+/** Every request schema the server parses: the SPEC §7 endpoints and the partner API bodies. */
+function requestSchemas(): [string, z.ZodType][] {
+  const found: [string, z.ZodType][] = [];
+  for (const module of [account, auth, credentials, joining, nikeLink, points, viewer, wallet]) {
+    for (const [name, value] of Object.entries(module)) {
+      if (value && typeof value === 'object' && 'request' in value && value.request instanceof z.ZodType) {
+        found.push([name, value.request]);
+      }
+    }
+  }
+  found.push(
+    ['createInviteRequest', joining.createInviteRequest],
+    ['passkitQuery', wallet.passkitQuerySchema],
+  );
+  for (const [name, value] of Object.entries(partner)) {
+    if (value instanceof z.ZodType) found.push([name, value]);
+  }
+  found.push(
+    ['createMemberRequest', createMemberRequest],
+    ['deleteMemberRequest', deleteMemberRequest],
+    ['memberRequest', memberRequest],
+    ['deviceParams', deviceParams],
+    ['passParams', passParams],
+  );
+  return found;
+}
+
+/** The text fields of a schema: every leaf that takes a string, with its path. */
+function textFields(schema: z.ZodType, path: string): [string, z.ZodType][] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  switch (def.type) {
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) =>
+        textFields(field, `${path}.${key}`),
+      );
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'catch':
+    case 'prefault':
+      return textFields(def.innerType as z.ZodType, path);
+    case 'pipe':
+      // A string checked, then handed on (an email): the whole pipe is the field.
+      return textFields(def.in as z.ZodType, path).length ? [[path, schema]] : [];
+    case 'string':
+      return [[path, schema]];
+    default:
+      return [];
+  }
+}
+
+function hasFormat(schema: z.ZodType): boolean {
+  return Boolean((schema as unknown as { _zod: { def: { format?: string } } })._zod.def.format);
+}
+
+describe('request schemas: no control characters in any text field', () => {
+  const fields = requestSchemas().flatMap(([name, schema]) => textFields(schema, name));
+
+  it('finds the text fields of every request schema', () => {
+    expect(fields.length).toBeGreaterThan(40);
+    expect(fields.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        'loginEndpoint.username',
+        'loginEndpoint.password',
+        'createMemberRequest.name',
+      ]),
+    );
+  });
+
+  const controls = {
+    NUL: '\u0000',
+    BEL: '\u0007',
+    'line feed': '\n',
+    tab: '\t',
+    escape: '\u001b',
+    DEL: '\u007f',
+    'next line (C1)': '\u0085',
+    'line separator': '\u2028',
+  };
+
+  it.each(Object.entries(controls))('refuses %s inside every text field, saying why', (_name, control) => {
+    const accepting = fields.filter(([, field]) => {
+      const result = field.safeParse(`a${control}b@example.com`);
+      if (result.success) return true;
+      // A formatted string (uuid, ISO date-time) refuses it with its own message.
+      if (hasFormat(field)) return false;
+      return !result.error.issues.some((issue) => issue.message === controlCharacterMessage);
+    });
+    expect(accepting.map(([path]) => path)).toEqual([]);
+  });
+});
