@@ -114,6 +114,8 @@ export async function createTestApp(
     db?: Database;
     /** Receives the app's log lines (pino JSON), as the server would print them. */
     logTo?: { write(line: string): void };
+    /** Serve pages from this web build (see web-host.api.test.ts for one with the real SSR). */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig(options.config ?? {});
@@ -130,7 +132,10 @@ export async function createTestApp(
       dataDir: '/nonexistent-test-data-dir',
       partnerApiKey: testPartnerKey,
     },
-    { webDist: null, ...(options.logTo ? { logger: { level: 'trace', stream: options.logTo } } : {}) },
+    {
+      webDist: options.webDist ?? null,
+      ...(options.logTo ? { logger: { level: 'trace', stream: options.logTo } } : {}),
+    },
   );
   await app.ready();
   const settle = options.mailTransport ? undefined : () => ctx.outbox.drain();

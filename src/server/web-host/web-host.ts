@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toPublicConfig } from '#shared/config.ts';
 import type { AppContext } from '../app-context.ts';
 import { viewerFor } from '../viewer/viewer-routes.ts';
-import { type Boot, serializeBoot } from './boot.ts';
+import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
 
 interface SsrModule {
   render(url: string, boot: Boot): { html: string; title: string };
@@ -70,14 +70,12 @@ export async function registerWebHost(
     const boot: Boot = { config: publicConfig, viewer: await viewerFor(ctx, request.session), status };
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     const title = rendered?.title ?? ctx.config.title;
-    const html = build.template
-      .replace('<html lang="en">', `<html lang="${ctx.config.locale}">`)
-      .replace(
-        '<!--ssr-head-->',
-        `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`,
-      )
-      .replace('<!--ssr-html-->', rendered?.html ?? '')
-      .replace('<!--boot-->', serializeBoot(boot));
+    const html = fillTemplate(build.template, {
+      '<html lang="en">': `<html lang="${escapeHtml(ctx.config.locale)}">`,
+      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`,
+      '<!--ssr-html-->': rendered?.html ?? '',
+      '<!--boot-->': serializeBoot(boot),
+    });
     return reply.send(html);
   }
 

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
+import type { Boot } from './boot.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    webDist: fileURLToPath(new URL('../../../tests/support/web-fixture/web', import.meta.url)),
+  });
+});
+afterAll(() => t.close());
+
+/** The page's boot block, parsed; and what the page holds after it. */
+async function page(client: TestClient, path: string) {
+  const res = await client.get<string>(path);
+  expect(res.status).toBe(200);
+  expect(String(res.headers['content-type'])).toContain('text/html');
+  const html = res.body;
+  const blocks = [...html.matchAll(/<script type="application\/json" id="boot">([\s\S]*?)<\/script>/g)];
+  expect(blocks).toHaveLength(1);
+  const boot = JSON.parse(blocks[0]?.[1] ?? '') as Boot;
+  return { html, boot };
+}
+
+describe('web host: member data never changes the page around it', () => {
+  const names = [
+    "A $` B $' C </script>",
+    '$& $$ $1 <!--boot--> <!--ssr-html-->',
+    'Line\u2028Separator </SCRIPT><script>alert(1)</script>',
+  ];
+
+  it.each(names)(
+    'a member named %j gets Home and My details pages that load, with their name intact',
+    async (name) => {
+      // The name reaches the account as the member could type it (partner API refuses control
+      // characters, so the separator is stored directly, as a legacy row could hold it).
+      const m = await t.signedInMember({ name: 'Placeholder Name' });
+      await t.ctx.db.query('UPDATE accounts SET full_name = $2 WHERE loyalty_id = $1', [m.loyaltyId, name]);
+      for (const path of ['/', '/help/account']) {
+        const { html, boot } = await page(m.client, path);
+        expect(boot.viewer?.account?.fullName).toBe(name);
+        // The template appears once, whole: one root, one boot block, one module script, one end.
+        expect(html.match(/<div id="root">/g)).toHaveLength(1);
+      // The server renderer ran (the members' layout), and its output is in the page as rendered.
+      expect(html).not.toContain('<div id="root"></div>');
+        expect(html.match(/<script type="module"/g)).toHaveLength(1);
+        expect(html.match(/<\/html>/g)).toHaveLength(1);
+        expect(html.trimEnd().endsWith('</html>')).toBe(true);
+        // Nothing of the name can end the data block or open a script.
+        expect(html).not.toContain('<script>alert(1)</script>');
+        expect(html).not.toContain('\u2028');
+      }
+    },
+  );
+});
