@@ -1,15 +1,38 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 import type { Boot } from './boot.ts';
 
 let t: TestApp;
+let dir: string;
+
+/**
+ * A web build without building: the page template is the project's index.html, the server renderer
+ * the real one, from source (dist/web and dist/server's layout).
+ */
+function sourceWebBuild(): string {
+  dir = mkdtempSync(join(tmpdir(), 'loyalty-web-'));
+  mkdirSync(join(dir, 'web'));
+  mkdirSync(join(dir, 'server'));
+  writeFileSync(
+    join(dir, 'web', 'index.html'),
+    readFileSync(fileURLToPath(new URL('../../../index.html', import.meta.url))),
+  );
+  const renderer = new URL('../../web/entry-server.tsx', import.meta.url).href;
+  writeFileSync(join(dir, 'server', 'entry-server.js'), `export { render } from '${renderer}';\n`);
+  return join(dir, 'web');
+}
+
 beforeAll(async () => {
-  t = await createTestApp({
-    webDist: fileURLToPath(new URL('../../../tests/support/web-fixture/web', import.meta.url)),
-  });
+  t = await createTestApp({ webDist: sourceWebBuild() });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** The page's boot block, parsed; and what the page holds after it. */
 async function page(client: TestClient, path: string) {
@@ -42,8 +65,8 @@ describe('web host: member data never changes the page around it', () => {
         expect(boot.viewer?.account?.fullName).toBe(name);
         // The template appears once, whole: one root, one boot block, one module script, one end.
         expect(html.match(/<div id="root">/g)).toHaveLength(1);
-      // The server renderer ran (the members' layout), and its output is in the page as rendered.
-      expect(html).not.toContain('<div id="root"></div>');
+        // The server renderer ran (the members' layout), and its output is in the page as rendered.
+        expect(html).not.toContain('<div id="root"></div>');
         expect(html.match(/<script type="module"/g)).toHaveLength(1);
         expect(html.match(/<\/html>/g)).toHaveLength(1);
         expect(html.trimEnd().endsWith('</html>')).toBe(true);
