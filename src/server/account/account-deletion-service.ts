@@ -1,5 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AccountRow } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
+import { accountDeletedMail } from './account-emails.ts';
 
 /**
  * Tables whose rows about a member are kept, anonymised, when the member is deleted. Every other
@@ -7,6 +12,12 @@ import { type Queryable, queryOne } from '../db/database.ts';
  * the member's rows deleted, whichever feature created it; see docs/deletion.md.
  */
 const keptTables = new Set(['accounts', 'ledger_entries', 'marketing_consents']);
+
+/**
+ * Nullable references that nonetheless mark a row as the member's own: the invitation they accepted
+ * (it holds their name, and the address it was sent to, which may no longer be their email).
+ */
+const ownedThroughNullable = new Set(['invites.account_id']);
 
 interface Reference {
   table_name: string;
@@ -50,8 +61,9 @@ export async function eraseAccount(tx: Queryable, account: AccountRow): Promise<
     if (keptTables.has(ref.table_name) || ref.table_name === 'sessions') continue;
     // A row that belongs to the member goes; a row that merely mentions them (a nullable
     // reference, e.g. who did something) stays with the mention removed.
+    const belongs = ref.not_null || ownedThroughNullable.has(`${ref.table_name}.${ref.column_name}`);
     deletions.push({
-      sql: ref.not_null
+      sql: belongs
         ? `DELETE FROM ${quoteIdent(ref.table_name)} WHERE ${quoteIdent(ref.column_name)} = $1`
         : `UPDATE ${quoteIdent(ref.table_name)} SET ${quoteIdent(ref.column_name)} = NULL WHERE ${quoteIdent(ref.column_name)} = $1`,
       params: [account.id],
@@ -64,13 +76,20 @@ export async function eraseAccount(tx: Queryable, account: AccountRow): Promise<
     });
   }
   await runInDependencyOrder(tx, deletions);
+  // Rate-limit counters are keyed by a hash of the email typed (recomputable from the address).
+  if (email) await forgetKeyedEvents(tx, email);
 
   // The consent history keeps its rows (how many people chose what, and when) but not who.
   await tx.query('UPDATE marketing_consents SET account_id = NULL WHERE account_id = $1', [account.id]);
-  // The ledger keeps amounts, kinds, dates, channel and store for the retailer's accounts; the order
-  // reference (which leads back to the person in the order system) and free-text reasons go.
+  // The ledger keeps amounts, kinds, dates, channel and store for the retailer's accounts. What leads
+  // back to the person goes: the order reference and the partner's keys (orderId, returnId,
+  // adjustmentId, redemptionId: each names a record in the till or order system), the hash of the
+  // request (computed over the member's email or card number, so it could be recomputed from a
+  // guess) and free-text reasons (a staff note may name them).
   await tx.query(
-    `UPDATE ledger_entries SET order_id = NULL, reason = NULL, anonymised_at = now() WHERE account_id = $1`,
+    `UPDATE ledger_entries
+        SET order_id = NULL, request_key = NULL, request_hash = NULL, reason = NULL, anonymised_at = now()
+      WHERE account_id = $1`,
     [account.id],
   );
   await tx.query(
@@ -135,4 +154,27 @@ export async function isErased(db: Queryable, accountId: string): Promise<boolea
     [accountId],
   );
   return row?.deleted ?? false;
+}
+
+/**
+ * SPEC §4 Account deletion, as the member or staff ask for it: finds the account (`find` may refuse,
+ * e.g. when the confirming email does not match), locks it, erases it and queues the last email to
+ * the address it had, in one transaction. Answers the erased account as it was, or null when none.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  find: (tx: Queryable) => Promise<AccountRow | undefined>,
+  log: FastifyBaseLogger,
+): Promise<AccountRow | null> {
+  const erased = await ctx.db.transaction(async (tx) => {
+    const account = await find(tx);
+    if (!account) return null;
+    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+    await eraseAccount(tx, account);
+    // Written after the erasure (which drops mail still queued for the member): the last email.
+    if (account.email) await enqueueMail(tx, accountDeletedMail(ctx.config, account.email));
+    return account;
+  });
+  if (erased) log.info({ accountId: erased.id }, 'account erased');
+  return erased;
 }

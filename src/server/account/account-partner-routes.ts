@@ -5,7 +5,7 @@ import { findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
-import { eraseAccount } from './account-deletion-service.ts';
+import { deleteAccount } from './account-deletion-service.ts';
 
 export const deleteMemberRequest = z.object({
   /** The member's card number or email, as staff name them. */
@@ -14,20 +14,15 @@ export const deleteMemberRequest = z.object({
 
 /**
  * Staff door onto account deletion (a member asks customer services to be forgotten): the same
- * erasure as the member's own `POST /api/delete-account`, see docs/deletion.md.
+ * erasure, and the same confirming email, as the member's own `POST /api/delete-account`; see
+ * docs/deletion.md.
  */
 export function registerAccountPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/members/delete', async (request) => {
     const { member } = parseOrThrow(deleteMemberRequest, request.body);
-    const erased = await ctx.db.transaction(async (tx) => {
-      const account = await findAccountByLoyaltyIdOrEmail(tx, member);
-      if (!account) return null;
-      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
-      await eraseAccount(tx, account);
-      return { id: account.id, loyaltyId: account.loyalty_id };
-    });
+    const erased = await deleteAccount(ctx, (tx) => findAccountByLoyaltyIdOrEmail(tx, member), request.log);
     if (!erased) throw notFound(`No member matches ${member}.`);
     request.log.info({ accountId: erased.id }, 'account deleted by staff');
-    return { deleted: true, loyaltyId: erased.loyaltyId };
+    return { deleted: true, loyaltyId: erased.loyalty_id };
   });
 }

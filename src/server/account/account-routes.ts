@@ -7,8 +7,7 @@ import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
-import { eraseAccount } from './account-deletion-service.ts';
-import { accountDeletedMail } from './account-emails.ts';
+import { deleteAccount } from './account-deletion-service.ts';
 import { updateAccount } from './account-update-service.ts';
 import { announceEmailChange } from './email-change.ts';
 
@@ -50,19 +49,20 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   // anonymised ledger, and signs the member out everywhere. Needs a recent authentication (ASVS 6.2.3).
   route(app, deleteAccountEndpoint, async ({ username }, request, reply) => {
     const session = requireRecentAuthentication(request);
-    await ctx.db.transaction(async (tx) => {
-      const account = await findAccountById(tx, session.accountId);
-      if (!account) throw unauthorized('To access your account details, you first need to sign in');
-      if (!account.email || account.email !== username) {
-        throw badRequest(deleteConfirmMismatchMessage, {
-          fieldErrors: { username: deleteConfirmMismatchMessage },
-        });
-      }
-      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
-      await eraseAccount(tx, account);
-      // Written after the erasure (which drops mail still queued for the member): the last email.
-      await enqueueMail(tx, accountDeletedMail(ctx.config, account.email));
-    });
+    await deleteAccount(
+      ctx,
+      async (tx) => {
+        const account = await findAccountById(tx, session.accountId);
+        if (!account) throw unauthorized('To access your account details, you first need to sign in');
+        if (!account.email || account.email !== username) {
+          throw badRequest(deleteConfirmMismatchMessage, {
+            fieldErrors: { username: deleteConfirmMismatchMessage },
+          });
+        }
+        return account;
+      },
+      request.log,
+    );
     await endSession(ctx, request, reply);
     request.log.info({ accountId: session.accountId }, 'account deleted');
     return { success: true, message: accountDeletedMessage };

@@ -89,6 +89,11 @@ async function retryAfter(db: Queryable, limits: readonly Limit[]): Promise<numb
   return wait;
 }
 
+/** Forgets every event counted against `key` in any bucket (a deleted member's email). */
+export async function forgetKeyedEvents(db: Queryable, key: string): Promise<void> {
+  await db.query('DELETE FROM rate_limit_events WHERE key = $1', [keyOf(key)]);
+}
+
 /**
  * Takes one slot of every limit, all or none (one transaction: a refusal by any limit rolls the
  * others back, so a refused request is never counted), then runs `work` in the same transaction, so
