@@ -116,6 +116,22 @@ test.describe('my details and edit details in the described configuration (SPEC 
     await page.goto('/help/nothing-here');
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   });
+
+  test("a member named with $` $' and </script> gets Home and My details pages that load, name intact", async ({
+    page,
+    createMember,
+    signIn,
+  }) => {
+    const name = "A $` B $' C </script>";
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, await createMember({ name }));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+    await page.goto('/help/account');
+    await expect(page.getByRole('region', { name: 'Your details' })).toContainText(name);
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('delete account (SPEC §2 /help/privacy, §4)', () => {
