@@ -6,6 +6,7 @@ import * as credentials from '#shared/api/credentials.ts';
 import * as joining from '#shared/api/joining.ts';
 import * as nikeLink from '#shared/api/nike-link.ts';
 import * as points from '#shared/api/points.ts';
+import * as reauthentication from '#shared/api/reauthentication.ts';
 import { controlCharacterMessage } from '#shared/api/text.ts';
 import * as viewer from '#shared/api/viewer.ts';
 import * as wallet from '#shared/api/wallet.ts';
@@ -18,7 +19,17 @@ import { deviceParams, passParams } from '../wallet/wallet-routes.ts';
 /** Every request schema the server parses: the SPEC §7 endpoints and the partner API bodies. */
 function requestSchemas(): [string, z.ZodType][] {
   const found: [string, z.ZodType][] = [];
-  for (const module of [account, auth, credentials, joining, nikeLink, points, viewer, wallet]) {
+  for (const module of [
+    account,
+    auth,
+    credentials,
+    joining,
+    nikeLink,
+    points,
+    reauthentication,
+    viewer,
+    wallet,
+  ]) {
     for (const [name, value] of Object.entries(module)) {
       if (value && typeof value === 'object' && 'request' in value && value.request instanceof z.ZodType) {
         found.push([name, value.request]);

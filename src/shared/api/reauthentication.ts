@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyRequestSchema, outcome, outcomeSchema } from './common.ts';
 import { webAuthnCredentialSchema, webAuthnOptionsSchema } from './credentials.ts';
 import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
 
 /**
  * Recent authentication (ASVS 6.2.3). Changing the password, the email address or the passkeys, and
@@ -34,7 +35,7 @@ export const reauthenticationStatusEndpoint = endpoint({
 export const reauthenticateWithPasswordEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/password',
-  request: z.object({ password: z.string().min(1, 'Enter your password').max(1024) }),
+  request: z.object({ password: text({ trim: false }).min(1, 'Enter your password').max(1024) }),
   response: outcomeSchema,
 });
 
@@ -65,6 +66,6 @@ export const requestReauthenticationLinkEndpoint = endpoint({
 export const reauthenticateWithLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/link',
-  request: z.object({ token: z.string().trim().min(1, 'The link is incomplete').max(200) }),
+  request: z.object({ token: text().min(1, 'The link is incomplete').max(200) }),
   response: outcomeSchema,
 });
