@@ -3,7 +3,6 @@ import { deleteAccountEndpoint, updateAccountEndpoint } from '#shared/api/accoun
 import { findAccountById } from '../accounts/account-service.ts';
 import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
-import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
