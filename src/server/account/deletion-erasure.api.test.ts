@@ -117,7 +117,7 @@ async function dumpContaining(identifiers: string[]): Promise<string[]> {
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
   expect(tables.map((row) => row.table_name)).toEqual(
-    expect.arrayContaining(['accounts', 'ledger_entries', 'invites', 'rate_limit_events', 'sessions']),
+    expect.arrayContaining(['accounts', 'ledger_entries', 'invites', 'rate_limit_counters', 'sessions']),
   );
   const found: string[] = [];
   for (const { table_name } of tables) {

@@ -91,7 +91,7 @@ async function retryAfter(db: Queryable, limits: readonly Limit[]): Promise<numb
 
 /** Forgets every event counted against `key` in any bucket (a deleted member's email). */
 export async function forgetKeyedEvents(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM rate_limit_events WHERE key = $1', [keyOf(key)]);
+  await db.query('DELETE FROM rate_limit_counters WHERE key = $1', [keyOf(key)]);
 }
 
 /**
