@@ -171,8 +171,11 @@ export async function deleteAccount(
     if (!account) return null;
     await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
     await eraseAccount(tx, account);
-    // Written after the erasure (which drops mail still queued for the member): the last email.
-    if (account.email) await enqueueMail(tx, accountDeletedMail(ctx.config, account.email));
+    // Written after the erasure (which drops mail still queued for the member): the last email,
+    // deleted from the outbox once delivered so the address is kept nowhere.
+    if (account.email) {
+      await enqueueMail(tx, accountDeletedMail(ctx.config, account.email), true, { forgetOnceSent: true });
+    }
     return account;
   });
   if (erased) log.info({ accountId: erased.id }, 'account erased');

@@ -8,14 +8,27 @@ import type { Mail, MailTransport } from './mailer.ts';
  * and no SMTP failure reaches a member. The worker below delivers due rows, retries with back-off and
  * gives up after `mail.maxAttempts` (staff see those in `mail status`).
  */
-export async function enqueueMail(tx: Queryable, mail: Mail, send = true): Promise<void> {
+export async function enqueueMail(
+  tx: Queryable,
+  mail: Mail,
+  send = true,
+  options: { forgetOnceSent?: boolean } = {},
+): Promise<void> {
   // With send false the same statement runs and writes nothing: a request for a stranger then does
   // the work of one for a member (email-link-routes.ts).
   if (send) mailsWritten++;
   await tx.query(
-    `INSERT INTO outbox_mail (email, subject, html, body_text, links)
-     SELECT $1, $2, $3, $4, $5::jsonb WHERE $6::boolean`,
-    [mail.to, mail.subject, mail.html, mail.text, JSON.stringify(mail.links ?? []), send],
+    `INSERT INTO outbox_mail (email, subject, html, body_text, links, forget_once_sent)
+     SELECT $1, $2, $3, $4, $5::jsonb, $7 WHERE $6::boolean`,
+    [
+      mail.to,
+      mail.subject,
+      mail.html,
+      mail.text,
+      JSON.stringify(mail.links ?? []),
+      send,
+      options.forgetOnceSent ?? false,
+    ],
   );
 }
 
@@ -113,6 +126,9 @@ export function createOutbox(
       await recordFailure(row, error);
       return;
     }
+    // A mail that must leave no trace of its recipient (a deletion's confirmation) goes at once;
+    // the others are kept mail.retentionDays for /dev/mailbox and support.
+    await db.query('DELETE FROM outbox_mail WHERE id = $1 AND forget_once_sent', [row.id]);
     await db.query('UPDATE outbox_mail SET sent_at = now(), last_error = NULL WHERE id = $1', [row.id]);
   }
 
