@@ -89,11 +89,16 @@ async function runAndCheck(ops: Op[], parallel: boolean) {
       });
       expect([201, 409]).toContain(res.status);
     } else if (op.op === 'mature' && orders.length) {
-      // Time passes for one order: its returns window ends.
-      await t.ctx.db.query(
-        "UPDATE ledger_entries SET confirms_at = now() - interval '1 second' WHERE order_id = $1 AND confirms_at IS NOT NULL AND confirmed_at IS NULL",
-        [orders[op.which % orders.length]],
-      );
+      // Time passes for one order: its returns window ends. Real time moves every row's clock at
+      // once; rewriting confirms_at stands in for it, so it holds the member's account lock as every
+      // ledger writer does (otherwise a return could copy the old confirms_at after this ran).
+      await t.ctx.db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM accounts WHERE loyalty_id = $1 FOR UPDATE', [m.loyaltyId]);
+        await tx.query(
+          "UPDATE ledger_entries SET confirms_at = now() - interval '1 second' WHERE order_id = $1 AND confirms_at IS NOT NULL AND confirmed_at IS NULL",
+          [orders[op.which % orders.length]],
+        );
+      });
     } else if (op.op === 'sweep') {
       await sweepMaturedPoints(t.ctx.db);
     }

@@ -326,9 +326,10 @@ export async function recordReturn(
     throw new HttpError(400, `The order ${input.orderId} belongs to another member.`);
   }
   return keyedWrite(db, 'return', input.returnId, options.body, purchase.account_id, async (tx, hash) => {
-    const state = await queryOne<{ confirmed_at: Date | null; returned: number }>(
+    // Read again under the account lock: the purchase may have confirmed since it was looked up.
+    const state = await queryOne<{ confirmed_at: Date | null; confirms_at: Date | null; returned: number }>(
       tx,
-      `SELECT p.confirmed_at,
+      `SELECT p.confirmed_at, p.confirms_at,
               (SELECT COALESCE(SUM(r.points), 0)::bigint FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned
          FROM ledger_entries p WHERE p.id = $1`,
       [purchase.id],
@@ -348,7 +349,7 @@ export async function recordReturn(
       kind: 'return',
       points: -points,
       // Reversing pending points: the return matures with its purchase, so the two confirm together.
-      confirmsAt: pending ? purchase.confirms_at : null,
+      confirmsAt: pending ? (state?.confirms_at ?? purchase.confirms_at) : null,
       orderId: purchase.order_id,
       channel: purchase.channel,
       storeDisplayName: purchase.store_display_name,
