@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       dataDir: settings.dataDir,
       partnerApiKey,
     },
-    { webDist: defaultWebDist, logger: { level: process.env.LOG_LEVEL ?? 'info' } },
+    { webDist: defaultWebDist, logger: { level: settings.logLevel } },
   );
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
   // Both sweeps are safe with several app servers on one PostgreSQL (docs/decisions.md).

@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from './load-config.ts';
+import { parseEnvironment } from './environment.ts';
+import { loadSettings as loadFromEnvironment } from './load-config.ts';
+
+/** The settings a process with this environment starts with. */
+function loadSettings(env: Record<string, string>) {
+  return loadFromEnvironment(parseEnvironment(env));
+}
 
 function configFile(content: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'cfg-')), 'config.json');
@@ -98,5 +104,30 @@ describe('production refuses to start unsafe (issue 10 item 5)', () => {
       expect(message).toMatch(/SMTP_URL/);
       expect(message).not.toContain('s3cret');
     }
+  });
+});
+
+describe('environment variables (one schema, src/server/config/environment.ts)', () => {
+  it('an empty variable counts as unset; an invalid PORT or LOG_LEVEL stops start-up naming it', () => {
+    expect(loadSettings({ PORT: '', DATA_DIR: '', HOST: '' })).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      host: '127.0.0.1',
+    });
+    expect(() => loadSettings({ PORT: '70000' })).toThrow('Invalid PORT: 70000');
+    expect(() => loadSettings({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('secrets from the environment fill what the configuration file leaves out, never override it', () => {
+    const secrets = { APPLE_PASS_KEY_PASSPHRASE: 'from-env', NIKE_CLIENT_SECRET: 'env-secret' };
+    const fromEnv = loadSettings(secrets).config;
+    expect(fromEnv.wallet.apple.signerKeyPassphrase).toBe('from-env');
+    expect(fromEnv.nikeLink.clientSecret).toBe('env-secret');
+    const file = configFile(
+      '{"wallet": {"apple": {"signerKeyPassphrase": "from-file"}}, "nikeLink": {"clientSecret": "file-secret"}}',
+    );
+    const fromFile = loadSettings({ ...secrets, LOYALTY_CONFIG: file }).config;
+    expect(fromFile.wallet.apple.signerKeyPassphrase).toBe('from-file');
+    expect(fromFile.nikeLink.clientSecret).toBe('file-secret');
   });
 });

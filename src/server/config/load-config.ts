@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Config, parseConfig } from '#shared/config.ts';
+import { type Environment, readEnvironment } from './environment.ts';
 
 /** Settings of the running process: the configuration file plus secrets and places from the environment. */
 export interface ServerSettings {
@@ -14,6 +15,7 @@ export interface ServerSettings {
   production: boolean;
   /** The origin members use; the only one allowed to change state. */
   origin: string;
+  logLevel: Environment['logLevel'];
 }
 
 /** Where the server listens when HOST is unset (README "Environment variables"). */
@@ -25,23 +27,21 @@ export const defaultHost = {
 } as const;
 
 /**
- * Reads LOYALTY_CONFIG (a JSON file) and the environment; throws with the bad key named. Production
+ * Reads the LOYALTY_CONFIG file named in the environment; throws with the bad key named. Secrets that
+ * may come from the environment instead of the file are folded into the config here. Production
  * refuses what would make it unsafe (see productionProblems).
  */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+export function loadSettings(env: Environment = readEnvironment()): ServerSettings {
   let fileConfig: unknown = {};
-  if (env.LOYALTY_CONFIG) {
+  if (env.configFile) {
     try {
-      fileConfig = JSON.parse(readFileSync(env.LOYALTY_CONFIG, 'utf8'));
+      fileConfig = JSON.parse(readFileSync(env.configFile, 'utf8'));
     } catch (error) {
-      throw new Error(`Cannot read LOYALTY_CONFIG ${env.LOYALTY_CONFIG}: ${(error as Error).message}`);
+      throw new Error(`Cannot read LOYALTY_CONFIG ${env.configFile}: ${(error as Error).message}`);
     }
   }
-  const config = parseConfig(fileConfig);
-  const port = parsePort(env.PORT);
-  const production = env.NODE_ENV === 'production';
-  const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl !== undefined) checkSmtpUrl(smtpUrl);
+  const config = withEnvironmentSecrets(parseConfig(fileConfig), env);
+  const { port, production, smtpUrl } = env;
   if (production) {
     const problems = productionProblems(config, smtpUrl);
     if (problems.length) throw new Error(`Refusing to start in production:\n- ${problems.join('\n- ')}`);
@@ -49,13 +49,33 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
   return {
     config,
     port,
-    host: env.HOST || (production ? defaultHost.production : defaultHost.development),
-    dataDir: env.DATA_DIR ?? './data',
-    databaseUrl: env.DATABASE_URL || undefined,
+    host: env.host ?? (production ? defaultHost.production : defaultHost.development),
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
     smtpUrl,
-    partnerApiKey: env.PARTNER_API_KEY || undefined,
+    partnerApiKey: env.partnerApiKey,
     production,
     origin: originOf(config, port),
+    logLevel: env.logLevel,
+  };
+}
+
+/** The file's own value wins; the environment fills a secret the file leaves out. */
+function withEnvironmentSecrets(config: Config, env: Environment): Config {
+  const apple = config.wallet.apple;
+  return {
+    ...config,
+    wallet: {
+      ...config.wallet,
+      apple: {
+        ...apple,
+        signerKeyPassphrase: apple.signerKeyPassphrase ?? env.applePassKeyPassphrase ?? null,
+      },
+    },
+    nikeLink: {
+      ...config.nikeLink,
+      clientSecret: config.nikeLink.clientSecret ?? env.nikeClientSecret ?? null,
+    },
   };
 }
 
@@ -83,28 +103,6 @@ function productionProblems(config: Config, smtpUrl: string | undefined): string
   return problems;
 }
 
-/** A mistyped SMTP_URL stops start-up rather than the first email; the value (it holds a password) is never echoed. */
-function checkSmtpUrl(smtpUrl: string): void {
-  let protocol: string;
-  try {
-    protocol = new URL(smtpUrl).protocol;
-  } catch {
-    throw new Error('SMTP_URL is not a URL: expected e.g. smtp://user:pass@smtp.example.com:587.');
-  }
-  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
-    throw new Error(
-      'SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:pass@smtp.example.com:587.',
-    );
-  }
-}
-
 export function originOf(config: Config, port: number): string {
   return config.publicOrigin ? new URL(config.publicOrigin).origin : `http://localhost:${port}`;
-}
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 3000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${value}`);
-  return port;
 }

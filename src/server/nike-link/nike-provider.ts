@@ -15,7 +15,7 @@ export interface ProviderSettings {
 export function configuredProvider(config: Config): ProviderSettings | null {
   const link = config.nikeLink;
   if (!link.issuer && !(link.authorizationEndpoint && link.tokenEndpoint)) return null;
-  return { ...link, clientSecret: link.clientSecret ?? process.env.NIKE_CLIENT_SECRET ?? null };
+  return link;
 }
 
 /** Resolves (and caches) the openid-client Configuration; a failed discovery is retried next time. */

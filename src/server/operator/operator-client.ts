@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { type Environment, readEnvironment } from '../config/environment.ts';
 import { operatorKeyPath } from './operator-key.ts';
 
 /** The CLI's way to the running server: its partner API, so the CLI works beside `npm start` on PGlite. */
@@ -9,14 +10,15 @@ export interface OperatorClient {
 
 export class OperatorError extends Error {}
 
-export async function operatorClient(env: NodeJS.ProcessEnv = process.env): Promise<OperatorClient> {
-  const baseUrl = (env.LOYALTY_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+export async function operatorClient(
+  env: Pick<Environment, 'loyaltyUrl' | 'partnerApiKey' | 'dataDir'> = readEnvironment(),
+): Promise<OperatorClient> {
+  const baseUrl = env.loyaltyUrl;
   const key =
-    env.PARTNER_API_KEY ||
-    (await readFile(operatorKeyPath(env.DATA_DIR ?? './data'), 'utf8').catch(() => '')).trim();
+    env.partnerApiKey || (await readFile(operatorKeyPath(env.dataDir), 'utf8').catch(() => '')).trim();
   if (!key) {
     throw new OperatorError(
-      `No partner API key: set PARTNER_API_KEY, or start the server once (npm start) so it writes ${operatorKeyPath(env.DATA_DIR ?? './data')}.`,
+      `No partner API key: set PARTNER_API_KEY, or start the server once (npm start) so it writes ${operatorKeyPath(env.dataDir)}.`,
     );
   }
   return {

@@ -62,7 +62,7 @@ async function appleCredentials(
     const [signerCert, signerKey, wwdr] = await Promise.all(
       configured.map((path) => readFile(path as string, 'utf8')),
     );
-    const passphrase = apple.signerKeyPassphrase ?? process.env.APPLE_PASS_KEY_PASSPHRASE;
+    const passphrase = apple.signerKeyPassphrase;
     return {
       signerCert: signerCert as string,
       signerKey: signerKey as string,

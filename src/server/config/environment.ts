@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server and the operator CLI read (README "Environment variables"),
+ * parsed by one schema. This is the only module that reads `process.env` (lint: noProcessEnv);
+ * everything else takes the parsed `Environment`. An empty variable counts as unset.
+ */
+const unsetIfEmpty = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+const port = unsetIfEmpty.transform((value, ctx) => {
+  if (value === undefined) return 3000;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) {
+    ctx.addIssue({ code: 'custom', message: `Invalid PORT: ${value}` });
+    return z.NEVER;
+  }
+  return number;
+});
+
+/** A mistyped SMTP_URL stops start-up rather than the first email; the value (it holds a password) is never echoed. */
+const smtpUrl = unsetIfEmpty.superRefine((value, ctx) => {
+  if (value === undefined) return;
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'SMTP_URL is not a URL: expected e.g. smtp://user:pass@smtp.example.com:587.',
+    });
+    return;
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:pass@smtp.example.com:587.',
+    });
+  }
+});
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const environmentSchema = z
+  .object({
+    LOYALTY_CONFIG: unsetIfEmpty,
+    PORT: port,
+    HOST: unsetIfEmpty,
+    NODE_ENV: unsetIfEmpty,
+    DATA_DIR: unsetIfEmpty,
+    DATABASE_URL: unsetIfEmpty,
+    SMTP_URL: smtpUrl,
+    PARTNER_API_KEY: unsetIfEmpty,
+    LOG_LEVEL: unsetIfEmpty.pipe(z.enum(logLevels).optional()),
+    APPLE_PASS_KEY_PASSPHRASE: unsetIfEmpty,
+    NIKE_CLIENT_SECRET: unsetIfEmpty,
+    LOYALTY_URL: unsetIfEmpty,
+  })
+  .transform((env) => ({
+    /** The JSON configuration file (LOYALTY_CONFIG). */
+    configFile: env.LOYALTY_CONFIG,
+    port: env.PORT,
+    host: env.HOST,
+    production: env.NODE_ENV === 'production',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    partnerApiKey: env.PARTNER_API_KEY,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    applePassKeyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE,
+    nikeClientSecret: env.NIKE_CLIENT_SECRET,
+    /** (CLI) the server the operator CLI talks to. */
+    loyaltyUrl: (env.LOYALTY_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+  }));
+
+export type Environment = z.output<typeof environmentSchema>;
+
+/** Parses an environment; throws one message naming every bad variable (never echoing SMTP_URL). */
+export function parseEnvironment(env: Record<string, string | undefined>): Environment {
+  const parsed = environmentSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new Error(
+    parsed.error.issues
+      .map((issue) =>
+        issue.code === 'custom' ? issue.message : `Invalid ${issue.path.join('.')}: ${issue.message}`,
+      )
+      .join('\n'),
+  );
+}
+
+/** The process's environment, read now (the CLI's tests change it between calls). */
+export function readEnvironment(): Environment {
+  // biome-ignore lint/style/noProcessEnv: the one reader of the environment
+  return parseEnvironment(process.env);
+}
