@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // Browser journeys in the system Chromium against real servers started by tests/e2e/fixtures.ts.
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -14,6 +14,8 @@ import { defaultWebDist } from './web-host/web-host.ts';
 
 /** Entry: read configuration, open the database, migrate, seed an empty one, listen. */
 async function main(): Promise<void> {
+  // performance.now() counts from the process's start: until here, loading (and with tsx compiling) the code.
+  const timings = new StartTimings();
   // Whatever the server creates (data, mail, keys) is readable by its own user only.
   process.umask(0o077);
   let settings: ServerSettings;
@@ -30,7 +32,9 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   );
+  timings.lap('database');
   await migrate(db, (line) => console.log(line));
+  timings.lap('migrations');
   const partnerApiKey = await resolvePartnerApiKey({
     configured: settings.partnerApiKey,
     production: settings.production,
@@ -54,7 +58,9 @@ async function main(): Promise<void> {
     },
     { webDist: defaultWebDist, logger: { level: settings.logLevel } },
   );
+  timings.lap('app');
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
+  if (seeded) timings.lap('demo data');
   // Both sweeps are safe with several app servers on one PostgreSQL (docs/decisions.md).
   const stopJobs = [
     runEvery(
@@ -68,7 +74,9 @@ async function main(): Promise<void> {
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
+  timings.lap('listen');
   for (const line of startupLines(settings, port)) console.log(line);
+  console.log(`  Started in ${timings.summary()}\n`);
   if (seeded || !settings.production) {
     console.log(`  Demo member: ${demoMember.email} / ${demoMember.password}\n`);
   }
@@ -81,6 +89,24 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** How long each stage of start-up took, to see where a slow start goes. */
+class StartTimings {
+  private last = performance.now();
+  private readonly stages: string[] = [`code ${seconds(this.last)}`];
+  lap(stage: string) {
+    const now = performance.now();
+    this.stages.push(`${stage} ${seconds(now - this.last)}`);
+    this.last = now;
+  }
+  summary(): string {
+    return `${seconds(this.last)} (${this.stages.join(', ')})`;
+  }
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** What the operator needs to know once the server listens: where, who can reach it, where mail goes. */

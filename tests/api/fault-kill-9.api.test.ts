@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   createServerStore,
   type ServerProcess,
@@ -21,7 +21,7 @@ describe('fault: kill -9 under load', () => {
   });
 
   it('kill -9 under load: the restart takes over the dead process, and every acknowledged purchase is there with the points they add up to', async () => {
-    store = await createServerStore();
+    store = await createServerStore({ pgliteTemplate: inject('pgliteTemplate') });
     const first = await startServer(store);
     servers.push(first);
     const member = await first.partner<{ member: { loyaltyId: string } }>('POST', '/members', {

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   createServerStore,
   runRefusedServer,
@@ -23,7 +23,7 @@ describe('fault: a second server on one data directory', () => {
 
   describe.skipIf(process.env.TEST_DATABASE_URL)('embedded database', () => {
     it('second server on one data directory: exits non-zero at once, naming the running process and the directory, and changes nothing', async () => {
-      store = await createServerStore();
+      store = await createServerStore({ pgliteTemplate: inject('pgliteTemplate') });
       const first = await startServer(store);
       servers.push(first);
       const member = await first.partner('POST', '/members', {
@@ -51,7 +51,7 @@ describe('fault: a second server on one data directory', () => {
 
   describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
     it('several servers starting together on one PostgreSQL: each migration runs once, and all of them serve', async () => {
-      store = await createServerStore();
+      store = await createServerStore({ pgliteTemplate: inject('pgliteTemplate') });
       const started = await Promise.all([startServer(store), startServer(store), startServer(store)]);
       servers.push(...started);
       const migrations = readdirSync(new URL('../../src/server/db/migrations/', import.meta.url)).filter(

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { createServerStore, startServer } from '../support/server-process.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /** A real server process (npm start's entry) on its own port, data folder, configuration and SMTP sink. */
@@ -38,71 +37,42 @@ interface TestFixtures {
   signIn(page: Page, member: Member): Promise<void>;
 }
 
+/** Ports per worker: a worker that replaces a failed one reuses its slot's range (parallelIndex). */
+const portsPerWorker = 20;
 let portCounter = 0;
 
-async function startServer(
-  workerIndex: number,
+async function startTestServer(
+  parallelIndex: number,
   config: Record<string, unknown>,
 ): Promise<{ server: TestServer; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
-  const configPath = join(dataDir, 'config.json');
+  const store = await createServerStore({ pgliteTemplate: process.env.E2E_PGLITE_TEMPLATE });
+  const configPath = join(store.dataDir, 'config.json');
   writeFileSync(configPath, JSON.stringify(config));
   const mail = new SmtpSink();
   const smtpUrl = await mail.start();
   // E2E_PORT_BASE keeps parallel checkouts on one machine out of each other's way.
-  const port = Number(process.env.E2E_PORT_BASE ?? 4100) + workerIndex * 20 + (portCounter++ % 20);
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOYALTY_CONFIG: configPath,
-      SMTP_URL: smtpUrl,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  const url = `http://localhost:${port}`;
-  const key = readFileSync(join(dataDir, 'operator-key'), 'utf8').trim();
+  const port =
+    Number(process.env.E2E_PORT_BASE ?? 4100) +
+    parallelIndex * portsPerWorker +
+    (portCounter++ % portsPerWorker);
+  const running = await startServer(store, { port, env: { LOYALTY_CONFIG: configPath, SMTP_URL: smtpUrl } });
+  const stages = /Started in [^\n]*/.exec(running.output())?.[0] ?? '';
+  console.log(`test server ${running.url} ready ${(running.startMs / 1000).toFixed(1)} s after spawn; ${stages}`);
   const server: TestServer = {
-    url,
-    dataDir,
+    url: running.url,
+    dataDir: store.dataDir,
     mail,
-    async partner(method, path, body) {
-      const response = await fetch(`${url}/partner/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as never };
+    partner: async (method, path, body) => {
+      const { status, body: answer } = await running.partner(method, path, body);
+      return { status, body: answer as never };
     },
   };
   return {
     server,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));
+      await running.stop();
       await mail.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await store.remove();
     },
   };
 }
@@ -113,7 +83,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   loyaltyConfig: [{}, { scope: 'worker', option: true }],
   server: [
     async ({ loyaltyConfig }, use, workerInfo) => {
-      const { server, stop } = await startServer(workerInfo.workerIndex, loyaltyConfig);
+      const { server, stop } = await startTestServer(workerInfo.parallelIndex, loyaltyConfig);
       await use(server);
       await stop();
     },

@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
 
 /**
- * Real server processes (npm start's entry, src/server/main.ts) for the fault tests: what they do
- * to the data directory and the database only shows across processes. Each store is a temporary
- * DATA_DIR and, with TEST_DATABASE_URL, a PostgreSQL schema of its own that the servers share.
+ * Real server processes (npm start's entry, src/server/main.ts) for the fault tests and the browser
+ * journeys: what they do to the data directory and the database only shows across processes. Each
+ * store is a temporary DATA_DIR and, with TEST_DATABASE_URL, a PostgreSQL schema of its own that the
+ * servers share.
  */
 export interface ServerStore {
   dataDir: string;
@@ -18,10 +21,33 @@ export interface ServerStore {
   remove(): Promise<void>;
 }
 
-export async function createServerStore(): Promise<ServerStore> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-fault-'));
+/**
+ * A migrated embedded database to start stores from: PostgreSQL's initdb on a durable folder takes
+ * 10–20 s on a busy machine, a copy of this folder about 1 s. Made once per run (Playwright's global
+ * set-up) from an in-memory database, which skips initdb's thousands of fsyncs.
+ */
+export async function createPgliteTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'loyalty-template-dir-'));
+  const memory = await openPglite(null);
+  await migrate(memory);
+  const dump = await memory.dump();
+  await memory.close();
+  mkdirSync(join(dir, 'db'), { mode: 0o700 });
+  const db = await openPglite(join(dir, 'db'), { loadDataDir: dump });
+  await db.close();
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A store for server processes. `pgliteTemplate` (embedded database only) is a migrated data folder
+ * from createPgliteTemplate, copied in, or a dump file (the API suite's template), unpacked into it;
+ * without one the first server runs initdb and every migration itself.
+ */
+export async function createServerStore(options: { pgliteTemplate?: string } = {}): Promise<ServerStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loyalty-server-'));
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
+    if (options.pgliteTemplate) await copyTemplate(options.pgliteTemplate, join(dataDir, 'db'));
     return {
       dataDir,
       databaseUrl: undefined,
@@ -54,11 +80,23 @@ export async function createServerStore(): Promise<ServerStore> {
   };
 }
 
-const partnerKey = `fault-test-partner-key-${randomBytes(8).toString('hex')}`;
+async function copyTemplate(template: string, target: string): Promise<void> {
+  if (statSync(template).isDirectory()) {
+    cpSync(join(template, 'db'), target, { recursive: true });
+    return;
+  }
+  mkdirSync(target, { mode: 0o700 });
+  const db = await openPglite(target, { loadDataDir: new Blob([readFileSync(template)]) });
+  await db.close();
+}
+
+const partnerKey = `test-partner-key-${randomBytes(8).toString('hex')}`;
 
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** From spawn to "is running at": what a test waits for a server. */
+  startMs: number;
   /** Everything the process printed so far. */
   output(): string;
   partner<T = Record<string, unknown>>(
@@ -71,11 +109,21 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function spawnServer(store: ServerStore): { child: ChildProcess; output: () => string } {
+export interface ServerOptions {
+  /** 0 (the default): a port the OS picks; the browser journeys give each worker its own range. */
+  port?: number;
+  /** More environment: the configuration file, the SMTP sink. */
+  env?: Record<string, string>;
+}
+
+function spawnServer(
+  store: ServerStore,
+  options: ServerOptions,
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATA_DIR: store.dataDir,
       DATABASE_URL: store.databaseUrl ?? '',
@@ -85,6 +133,7 @@ function spawnServer(store: ServerStore): { child: ChildProcess; output: () => s
       PARTNER_API_KEY: partnerKey,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,17 +146,18 @@ function spawnServer(store: ServerStore): { child: ChildProcess; output: () => s
   return { child, output: () => text };
 }
 
-/** Starts a server on the store and resolves once it listens (on a port the OS picked). */
-export async function startServer(store: ServerStore): Promise<ServerProcess> {
-  const { child, output } = spawnServer(store);
+/** Starts a server on the store and resolves once it listens. */
+export async function startServer(store: ServerStore, options: ServerOptions = {}): Promise<ServerProcess> {
+  const started = performance.now();
+  const { child, output } = spawnServer(store, options);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
     const check = () => {
-      const match = /is running at http:\/\/localhost:(\d+)/.exec(output());
-      if (!match) return;
+      const match = /is running at (http:\/\/\S+)/.exec(output());
+      if (!match?.[1]) return;
       clearTimeout(timer);
-      resolve(Number(match[1]));
+      resolve(match[1]);
     };
     child.stdout?.on('data', check);
     child.once('exit', (code) => {
@@ -115,7 +165,7 @@ export async function startServer(store: ServerStore): Promise<ServerProcess> {
       reject(new Error(`server exited with ${code}:\n${output()}`));
     });
   });
-  const url = `http://127.0.0.1:${port}`;
+  const startMs = Math.round(performance.now() - started);
   const key = partnerKey;
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
@@ -124,6 +174,7 @@ export async function startServer(store: ServerStore): Promise<ServerProcess> {
   return {
     url,
     pid: child.pid ?? 0,
+    startMs,
     output,
     async partner(method, path, body) {
       const response = await fetch(`${url}/partner/v1${path}`, {
@@ -150,7 +201,7 @@ export async function runRefusedServer(
   store: ServerStore,
 ): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
-  const { child, output } = spawnServer(store);
+  const { child, output } = spawnServer(store, {});
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const code = await new Promise<number | null>((resolve) =>
     child.once('exit', (exitCode) => resolve(exitCode)),
