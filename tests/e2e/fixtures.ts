@@ -57,7 +57,9 @@ async function startTestServer(
     (portCounter++ % portsPerWorker);
   const running = await startServer(store, { port, env: { LOYALTY_CONFIG: configPath, SMTP_URL: smtpUrl } });
   const stages = /Started in [^\n]*/.exec(running.output())?.[0] ?? '';
-  console.log(`test server ${running.url} ready ${(running.startMs / 1000).toFixed(1)} s after spawn; ${stages}`);
+  console.log(
+    `test server ${running.url} ready ${(running.startMs / 1000).toFixed(1)} s after spawn; ${stages}`,
+  );
   const server: TestServer = {
     url: running.url,
     dataDir: store.dataDir,
