@@ -1,16 +1,94 @@
-import type { Endpoint, RequestOf, ResponseOf } from '#shared/api/endpoint.ts';
+import type { Descriptor, RequestOf, ResponseOf } from '#shared/api/descriptor.ts';
+import { isMemberErrorCode, type MemberErrorCode } from '#shared/api/error-codes.ts';
 
-export interface CallOptions {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  /** Milliseconds before the call gives up (answers null). Default: no time-out. */
-  timeoutMs?: number;
-  /** Adds the common client context to the body (SPEC §7 "common extra payload"). Default true for POST. */
-  withContext?: boolean;
-  signal?: AbortSignal;
+/** Why a call failed: a code from the shared list, or `Unreachable` when no answer came at all. */
+export type FailureCode = MemberErrorCode | 'Unreachable' | 'Unknown';
+
+/** A failed call. Screens show the words of their catalogue for `code`, never `message`. */
+export interface Failure {
+  ok: false;
+  /** The HTTP status; 0 when no answer came (network failure, time-out). */
+  status: number;
+  code: FailureCode;
+  /** The server's English sentence: for logs and error reports only. */
+  message: string;
+  /** Field name → the server's English problem with it (screens show their own words per field). */
+  fieldErrors: Record<string, string>;
+  /** The rest of the failure body: the flags SPEC §7 names beside the code (`failOver`, `isExpired`, …). */
+  details: Record<string, unknown>;
 }
 
-/** The common extra payload: where the member is, so server logs can tell screens apart. */
+export type CallResult<T> = { ok: true; status: number; data: T } | Failure;
+
+export interface CallOptions {
+  /** Milliseconds before the call gives up (an `Unreachable` failure). Default: no time-out. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Values of the path's `:name` parameters. */
+  params?: Record<string, string>;
+}
+
+/**
+ * The one call helper of SPEC §7: calls the endpoint `descriptor` names with its typed request (JSON
+ * body for POST with the common client context, query string for GET), same-origin credentials, an
+ * optional time-out. Answers a discriminated result: the typed data, or a failure with its code.
+ */
+export async function call<D extends Descriptor>(
+  descriptor: D,
+  payload?: RequestOf<D>,
+  options: CallOptions = {},
+): Promise<CallResult<ResponseOf<D>>> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  options.signal?.addEventListener('abort', abort);
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(abort, options.timeoutMs);
+  try {
+    const response = await fetch(
+      urlOf(descriptor, payload, options.params),
+      requestInit(descriptor, payload, controller),
+    );
+    const body = await readJson(response);
+    if (response.ok && !(isObject(body) && body.success === false)) {
+      return { ok: true, status: response.status, data: body as ResponseOf<D> };
+    }
+    return failureOf(response.status, body);
+  } catch {
+    return unreachable();
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
+  }
+}
+
+function urlOf(descriptor: Descriptor, payload: unknown, params: Record<string, string> = {}): string {
+  const path = descriptor.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  if (descriptor.method !== 'GET' || !isObject(payload)) return path;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function requestInit(descriptor: Descriptor, payload: unknown, controller: AbortController): RequestInit {
+  const init: RequestInit = {
+    method: descriptor.method,
+    credentials: 'same-origin',
+    signal: controller.signal,
+  };
+  if (descriptor.method === 'GET') {
+    init.headers = { accept: 'application/json' };
+    return init;
+  }
+  init.headers = { 'content-type': 'application/json', accept: 'application/json' };
+  init.body = JSON.stringify({ ...(isObject(payload) ? payload : {}), ...clientContext() });
+  return init;
+}
+
+/** The common extra payload (SPEC §7): where the member is, so server logs can tell screens apart. */
 function clientContext() {
   if (typeof window === 'undefined') return {};
   return {
@@ -18,50 +96,35 @@ function clientContext() {
   };
 }
 
-/**
- * The one call helper of SPEC §7: JSON body, same-origin credentials, POST by default, optional
- * time-out. Answers the parsed JSON (or text) of any HTTP response, or null on any failure to get one.
- */
-export async function callApi<T = unknown>(path: string, options: CallOptions = {}): Promise<T | null> {
-  const method = options.method ?? 'POST';
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  options.signal?.addEventListener('abort', abort);
-  const timer = options.timeoutMs === undefined ? undefined : setTimeout(abort, options.timeoutMs);
+async function readJson(response: Response): Promise<unknown> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return null;
   try {
-    const init: RequestInit = { method, credentials: 'same-origin', signal: controller.signal, headers: {} };
-    if (method === 'POST') {
-      const withContext = options.withContext ?? true;
-      const body = { ...(options.body as object | undefined), ...(withContext ? clientContext() : {}) };
-      init.headers = { 'content-type': 'application/json', accept: 'application/json' };
-      init.body = JSON.stringify(body);
-    } else {
-      init.headers = { accept: 'application/json' };
-    }
-    const response = await fetch(path, init);
-    const text = await response.text();
-    if (!(response.headers.get('content-type') ?? '').includes('json')) return text as T;
-    return JSON.parse(text) as T;
+    return await response.json();
   } catch {
     return null;
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', abort);
   }
 }
 
-/** Calls one SPEC §7 endpoint with its typed request; GET requests put the payload in the query. */
-export function call<E extends Endpoint>(
-  endpoint: E,
-  payload?: RequestOf<E>,
-  options: Omit<CallOptions, 'method' | 'body'> = {},
-): Promise<ResponseOf<E> | null> {
-  if (endpoint.method === 'GET') {
-    const query = payload ? new URLSearchParams(payload as Record<string, string>).toString() : '';
-    return callApi<ResponseOf<E>>(query ? `${endpoint.path}?${query}` : endpoint.path, {
-      ...options,
-      method: 'GET',
-    });
-  }
-  return callApi<ResponseOf<E>>(endpoint.path, { ...options, method: 'POST', body: payload });
+function failureOf(status: number, body: unknown): Failure {
+  if (!isObject(body)) return { ...unreachable(), status, code: 'Unknown' };
+  const { success: _success, error, message, fieldErrors, ...details } = body;
+  return {
+    ok: false,
+    status,
+    code: isMemberErrorCode(error) ? error : 'Unknown',
+    message: typeof message === 'string' ? message : '',
+    fieldErrors: isObject(fieldErrors) ? (fieldErrors as Record<string, string>) : {},
+    details,
+  };
 }
+
+function unreachable(): Failure {
+  return { ok: false, status: 0, code: 'Unreachable', message: '', fieldErrors: {}, details: {} };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// TEMPORARY (issue 14): removed once every screen calls through its feature's api.ts.
+export { type CallOptions as LegacyCallOptions, callApi } from './legacy-call-api.ts';

@@ -21,7 +21,7 @@ export function registerAccountPartnerRoutes(partner: FastifyInstance, ctx: AppC
   partner.post('/members/delete', async (request) => {
     const { member } = parseOrThrow(deleteMemberRequest, request.body);
     const erased = await deleteAccount(ctx, (tx) => findAccountByLoyaltyIdOrEmail(tx, member), request.log);
-    if (!erased) throw notFound(`No member matches ${member}.`);
+    if (!erased) throw notFound('MemberNotFound', `No member matches ${member}.`);
     request.log.info({ accountId: erased.id }, 'account deleted by staff');
     return { deleted: true, loyaltyId: erased.loyalty_id };
   });

@@ -52,9 +52,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       ctx,
       async (tx) => {
         const account = await findAccountById(tx, session.accountId);
-        if (!account) throw unauthorized('To access your account details, you first need to sign in');
+        if (!account)
+          throw unauthorized('LOGIN_REQUIRED', 'To access your account details, you first need to sign in', {
+            errorCode: 'LOGIN_REQUIRED',
+          });
         if (!account.email || account.email !== username) {
-          throw badRequest(deleteConfirmMismatchMessage, {
+          throw badRequest('DeleteConfirmMismatch', deleteConfirmMismatchMessage, {
             fieldErrors: { username: deleteConfirmMismatchMessage },
           });
         }

@@ -69,8 +69,8 @@ export async function updateAccount(
     'SELECT * FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
     [accountId],
   );
-  if (!account) throw notFound('To access your account details, you first need to sign in');
-  if (account.is_credit) throw forbidden(creditAccountMessage, { error: 'CreditAccount' });
+  if (!account) throw notFound('LOGIN_REQUIRED', 'To access your account details, you first need to sign in');
+  if (account.is_credit) throw forbidden('CreditAccount', creditAccountMessage);
 
   const name = changes.name !== undefined && changes.name !== account.full_name ? changes.name : null;
   // The address already asked for is no change either: the link to prove it is on its way.
@@ -79,7 +79,7 @@ export async function updateAccount(
       ? changes.email
       : null;
   if ((name !== null || email !== null) && !config.selfProfileUpdateEnabled) {
-    throw forbidden(profileLockedMessage, { error: 'ProfileUpdateDisabled' });
+    throw forbidden('ProfileUpdateDisabled', profileLockedMessage);
   }
   // The email address is where password resets and sign-in links go: changing it is a takeover
   // unless the member recently proved who they are (ASVS 6.2.3).
@@ -92,7 +92,9 @@ export async function updateAccount(
     // SPEC §5: the choice is locked when only one currency is allowed or the current one is not listed.
     const locked = allowed.length < 2 || !allowed.includes(account.currency);
     if (locked || !allowed.includes(currency)) {
-      throw badRequest(currencyNotAllowedMessage, { fieldErrors: { currency: currencyNotAllowedMessage } });
+      throw badRequest('CurrencyNotAllowed', currencyNotAllowedMessage, {
+        fieldErrors: { currency: currencyNotAllowedMessage },
+      });
     }
   }
 
@@ -102,7 +104,9 @@ export async function updateAccount(
     if (wanted === undefined || wanted === consents[channel]) return;
     // SPEC §4: once answered, a channel is yes or no; it never returns to unknown.
     if (wanted === 'unknown')
-      throw badRequest(consentUnknownMessage, { fieldErrors: { [field]: consentUnknownMessage } });
+      throw badRequest('ConsentUnknown', consentUnknownMessage, {
+        fieldErrors: { [field]: consentUnknownMessage },
+      });
     consentChanges.push({ channel, choice: wanted });
   };
   consider('email', changes.marketingConsent, 'marketingConsent');
@@ -114,10 +118,7 @@ export async function updateAccount(
   if (email !== null) {
     const requested = await requestEmailChange(tx, account, email);
     if (requested === 'taken') {
-      throw conflict(emailTakenMessage, {
-        error: 'UserAlreadyExists',
-        fieldErrors: { email: emailTakenMessage },
-      });
+      throw conflict('UserAlreadyExists', emailTakenMessage, { fieldErrors: { email: emailTakenMessage } });
     }
     emailChanged = requested;
   }
@@ -136,7 +137,7 @@ export async function updateAccount(
     );
   }
   const updated = await findAccountById(tx, accountId);
-  if (!updated) throw notFound('To access your account details, you first need to sign in');
+  if (!updated) throw notFound('LOGIN_REQUIRED', 'To access your account details, you first need to sign in');
   return {
     account: updated,
     changed: name !== null || email !== null || currency !== null || consentChanges.length > 0,

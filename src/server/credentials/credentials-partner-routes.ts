@@ -21,7 +21,7 @@ export function registerCredentialsPartnerRoutes(partner: FastifyInstance, ctx: 
   async function memberOf(body: unknown) {
     const { member } = parseOrThrow(memberRequest, body);
     const account = await findAccountByLoyaltyIdOrEmail(ctx.db, member);
-    if (!account?.email) throw notFound(`No member matches ${member}.`);
+    if (!account?.email) throw notFound('MemberNotFound', `No member matches ${member}.`);
     return { ...account, email: account.email };
   }
 

@@ -89,7 +89,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, requestMagicLinkEndpoint, async ({ email, next }, request, reply) => {
     if (!ctx.config.enableMagicLinkLogins)
-      throw notFound('Signing in with an emailed link is not available.');
+      throw notFound('NotFound', 'Signing in with an emailed link is not available.');
     await requestLink(
       request,
       reply,
@@ -106,7 +106,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, magicLinkEndpoint, async ({ token }, request, reply) => {
     if (!ctx.config.enableMagicLinkLogins)
-      throw notFound('Signing in with an emailed link is not available.');
+      throw notFound('NotFound', 'Signing in with an emailed link is not available.');
     const account = await ctx.db.transaction(async (tx) => {
       const accountId = await consumeToken(tx, token, 'magic-link');
       if (!accountId) return null;

@@ -72,7 +72,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { rpID, expectedOrigin, challengeMinutes, storeChallenge, takeChallenge } = ceremonies;
 
   function ensureEnabled(): void {
-    if (!ctx.config.enableWebAuthnLogins) throw notFound('Passkeys are not available.');
+    if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
   }
 
   async function passkeysOf(db: Queryable, accountId: string): Promise<PasskeyRow[]> {
@@ -93,9 +93,9 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     ensureEnabled();
     const session = requireRecentAuthentication(request);
     const account = await findAccountById(ctx.db, session.accountId);
-    if (!account?.email) throw badRequest(passkeyProblemMessage);
+    if (!account?.email) throw badRequest('LOGIN_REQUIRED', passkeyProblemMessage);
     const existing = await passkeysOf(ctx.db, account.id);
-    if (existing.length >= maxPasskeys) throw badRequest(tooManyPasskeysMessage);
+    if (existing.length >= maxPasskeys) throw badRequest('TooManyPasskeys', tooManyPasskeysMessage);
     const options = await generateRegistrationOptions({
       rpName: ctx.config.title,
       rpID,
@@ -256,7 +256,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
       'UPDATE passkeys SET title = $3 WHERE id = $1 AND account_id = $2 RETURNING *',
       [id, session.accountId, title],
     );
-    if (!row) throw notFound(passkeyUnknownMessage);
+    if (!row) throw notFound('PasskeyUnknown', passkeyUnknownMessage);
     return { success: true, passkey: passkeyView(row, session.passkeyId) };
   });
 
@@ -276,7 +276,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
         [id, session.accountId],
       );
     });
-    if (!removed) throw notFound(passkeyUnknownMessage);
+    if (!removed) throw notFound('PasskeyUnknown', passkeyUnknownMessage);
     return { success: true };
   });
 }

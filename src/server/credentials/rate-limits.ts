@@ -160,7 +160,7 @@ export function refuseUnlessTaken<T>(
 ): asserts outcome is Extract<SlotOutcome<T>, { taken: true }> {
   if (outcome.taken) return;
   reply.header('retry-after', String(Math.max(1, outcome.retryAfterSeconds)));
-  throw tooManyRequests(message, { error: 'TooManyRequests' });
+  throw tooManyRequests('TooManyRequests', message);
 }
 
 /**

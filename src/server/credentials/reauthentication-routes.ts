@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ErrorCode } from '#shared/api/error-codes.ts';
 import {
   reauthenticateWithLinkEndpoint,
   reauthenticateWithPasskeyEndpoint,
@@ -14,7 +15,7 @@ import type { AppContext } from '../app-context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { hashToken } from '../sessions/tokens.ts';
@@ -54,9 +55,8 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
     return { success: true, message: reconfirmedMessage };
   }
 
-  function refuse(reply: FastifyReply, status: number, error: string, message: string) {
-    reply.code(status);
-    return { success: false, error, message };
+  function refuse(status: number, code: ErrorCode, message: string) {
+    return new HttpError(status, code, message);
   }
 
   // The sign-in throttle, keyed by the account's email: failures here and at sign-in add up, so the
@@ -64,34 +64,30 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
   route(app, reauthenticateWithPasswordEndpoint, async ({ password }, request, reply) => {
     const session = requireSession(request);
     const account = await findAccountById(ctx.db, session.accountId);
-    if (!account?.email) throw notFound('To access your account details, you first need to sign in');
+    if (!account?.email)
+      throw notFound('LOGIN_REQUIRED', 'To access your account details, you first need to sign in');
     // A slot is taken before the password is checked (sign-in-throttle.ts).
     const slot = await throttle.attempt(request, account.email);
     if ('waitSeconds' in slot) {
       reply.header('retry-after', String(slot.waitSeconds));
-      return refuse(
-        reply,
-        429,
-        'TooManyAttempts',
-        tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
-      );
+      return refuse(429, 'TooManyAttempts', tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins));
     }
     if (!(await verifyPassword(account.password_hash, password))) {
       // The slot stays taken: it is this failure.
-      return refuse(reply, 401, 'IncorrectPassword', reconfirmIncorrectPasswordMessage);
+      return refuse(401, 'IncorrectPassword', reconfirmIncorrectPasswordMessage);
     }
     await throttle.succeeded(slot.attempt);
     return confirmed(session.tokenHash);
   });
 
   route(app, reauthenticationPasskeyOptionsEndpoint, async (_body, request) => {
-    if (!ctx.config.enableWebAuthnLogins) throw notFound('Passkeys are not available.');
+    if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
     const session = requireSession(request);
     const passkeys = await ctx.db.query<Pick<PasskeyRow, 'credential_id' | 'transports'>>(
       'SELECT credential_id, transports FROM passkeys WHERE account_id = $1',
       [session.accountId],
     );
-    if (passkeys.length === 0) throw badRequest(passkeyProblemMessage, { error: 'NoPasskeys' });
+    if (passkeys.length === 0) throw badRequest('NoPasskeys', passkeyProblemMessage);
     // Only this account's passkeys are offered (and only they are accepted below).
     const options = await generateAuthenticationOptions({
       rpID: ceremonies.rpID,
@@ -111,14 +107,14 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
     return { success: true, options: { ...options } };
   });
 
-  route(app, reauthenticateWithPasskeyEndpoint, async ({ response }, request, reply) => {
-    if (!ctx.config.enableWebAuthnLogins) throw notFound('Passkeys are not available.');
+  route(app, reauthenticateWithPasskeyEndpoint, async ({ response }, request) => {
+    if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
     const session = requireSession(request);
     const credential = response as unknown as AuthenticationResponseJSON;
     const challenge = challengeOf(credential.response.clientDataJSON);
     const taken = await ceremonies.takeChallenge(challenge, 'reauthentication', session.tokenHash);
     if (!challenge || !taken || taken.accountId !== session.accountId) {
-      return refuse(reply, 400, 'ChallengeExpired', passkeyExpiredMessage);
+      return refuse(400, 'ChallengeExpired', passkeyExpiredMessage);
     }
     // Another member's passkey, however valid, confirms nothing here.
     const passkey = await queryOne<PasskeyRow>(
@@ -126,9 +122,9 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
       'SELECT * FROM passkeys WHERE credential_id = $1 AND account_id = $2',
       [credential.id, session.accountId],
     );
-    if (!passkey) return refuse(reply, 401, 'PasskeyRefused', passkeyProblemMessage);
+    if (!passkey) return refuse(401, 'PasskeyRefused', passkeyProblemMessage);
     const outcome = await ceremonies.verifyAssertion(request, credential, challenge, passkey);
-    if (outcome !== 'verified') return refuse(reply, 401, 'PasskeyRefused', passkeyProblemMessage);
+    if (outcome !== 'verified') return refuse(401, 'PasskeyRefused', passkeyProblemMessage);
     return confirmed(session.tokenHash);
   });
 
@@ -136,14 +132,15 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
   // count the inbox as proof of who someone is.
   function ensureLinksEnabled(): void {
     if (!ctx.config.enableMagicLinkLogins)
-      throw notFound('Confirming with an emailed link is not available.');
+      throw notFound('NotFound', 'Confirming with an emailed link is not available.');
   }
 
   route(app, requestReauthenticationLinkEndpoint, async (_body, request, reply) => {
     ensureLinksEnabled();
     const session = requireSession(request);
     const account = await findAccountById(ctx.db, session.accountId);
-    if (!account?.email) throw notFound('To access your account details, you first need to sign in');
+    if (!account?.email)
+      throw notFound('LOGIN_REQUIRED', 'To access your account details, you first need to sign in');
     await limitLinkRequests(ctx, request, reply, account.email, {
       email: 'reauthentication-link-email',
       address: 'reauthentication-link-address',
@@ -163,7 +160,7 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
     return { success: true, message: reconfirmLinkSentMessage };
   });
 
-  route(app, reauthenticateWithLinkEndpoint, async ({ token }, request, reply) => {
+  route(app, reauthenticateWithLinkEndpoint, async ({ token }, request) => {
     ensureLinksEnabled();
     const session = requireSession(request);
     const accountId = await consumeToken(ctx.db, token, 'reauthentication', session.tokenHash);
@@ -175,7 +172,7 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
         WHERE token_hash = $1 AND purpose = 'reauthentication'`,
       [hashToken(token)],
     );
-    if (elsewhere?.live) return refuse(reply, 400, 'OtherBrowser', reconfirmOtherBrowserMessage);
-    return refuse(reply, 400, 'LinkExpired', reconfirmLinkExpiredMessage);
+    if (elsewhere?.live) return refuse(400, 'OtherBrowser', reconfirmOtherBrowserMessage);
+    return refuse(400, 'LinkExpired', reconfirmLinkExpiredMessage);
   });
 }

@@ -12,7 +12,7 @@ export function registerMailPartnerRoutes(partner: FastifyInstance, ctx: AppCont
 
   partner.post<{ Params: { id: string } }>('/mail/:id/retry', async (request) => {
     if (!(await retryGivenUpMail(ctx.db, request.params.id))) {
-      throw notFound(`No given-up mail has the id ${request.params.id}.`);
+      throw notFound('MailNotFound', `No given-up mail has the id ${request.params.id}.`);
     }
     ctx.outbox.wake();
     return { id: request.params.id, queued: true };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode, FailureBody } from '#shared/api/error-codes.ts';
 import { HttpError } from './errors.ts';
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -19,21 +20,22 @@ export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<s
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ success: false, message: error.message, ...error.body });
+      return reply.code(error.statusCode).send(error.body());
     }
     // Text PostgreSQL cannot store (a NUL byte) that reached the database by a path no schema checks,
     // such as a URL parameter: the caller's input is at fault, not the server.
     if (isUnstorableText(error)) {
-      return reply.code(400).send({ success: false, message: unstorableTextMessage });
+      return reply.code(400).send(failure('UnstorableText', unstorableTextMessage));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
+      const { code, message } = clientError(error);
+      return reply.code(status).send(failure(code, message));
     }
     request.log.error({ err: error, requestId: request.id }, 'request failed');
     return reply
       .code(500)
-      .send({ success: false, message: 'Sorry, something went wrong on our side. Please try again.' });
+      .send(failure('ServerError', 'Sorry, something went wrong on our side. Please try again.'));
   });
 }
 
@@ -42,7 +44,7 @@ export function apiNotFound(
   knownApiPaths: Map<string, Set<string>>,
   url: string,
   method: string,
-): { status: 404 | 405; allow?: string; body: { success: false; message: string } } {
+): { status: 404 | 405; allow?: string; body: FailureBody } {
   const path = url.split('?')[0] ?? url;
   const verbs = knownApiPaths.get(path);
   if (verbs && !verbs.has(method)) {
@@ -50,10 +52,10 @@ export function apiNotFound(
     return {
       status: 405,
       allow,
-      body: { success: false, message: `Method ${method} is not allowed here. Use ${allow}.` },
+      body: failure('MethodNotAllowed', `Method ${method} is not allowed here. Use ${allow}.`),
     };
   }
-  return { status: 404, body: { success: false, message: `There is no API at ${path}.` } };
+  return { status: 404, body: failure('NotFound', `There is no API at ${path}.`) };
 }
 
 export function isApiPath(url: string): boolean {
@@ -70,16 +72,23 @@ function isUnstorableText(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
-function clientErrorMessage(error: FastifyError): string {
+/** The envelope of every failure (see src/shared/api/error-codes.ts). */
+export function failure(code: ErrorCode, message: string): FailureBody {
+  return { success: false, error: code, message };
+}
+
+function clientError(error: FastifyError): { code: ErrorCode; message: string } {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return { code: 'InvalidJson', message: 'The request body is not valid JSON.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json.';
+      return { code: 'UnsupportedMediaType', message: 'Send the request body as application/json.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return { code: 'BodyTooLarge', message: 'The request body is too large.' };
     default:
-      return error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
+      return error instanceof SyntaxError
+        ? { code: 'InvalidJson', message: 'The request body is not valid JSON.' }
+        : { code: 'InvalidRequest', message: error.message };
   }
 }

@@ -1,23 +1,40 @@
-/** A 4xx answer carrying the message the screen shows (and, for forms, which field it belongs to). */
+import type { ErrorCode } from '#shared/api/error-codes.ts';
+
+/**
+ * A failure a route answers: its HTTP status, a code from the shared list (the screens pick their
+ * words by it) and the English message (for the partner API, the CLI and logs). `details` carries
+ * what the spec's tables name beside the code (`isExpired`, `incorrectPassword`, `fieldErrors`, …).
+ * Thrown or returned by services; the error handler turns it into the one failure envelope.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly body: Record<string, unknown> = {},
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
+
+  /** The failure envelope (`success: false, error, message, …details`). */
+  body(): Record<string, unknown> {
+    return { success: false, error: this.code, message: this.message, ...this.details };
+  }
 }
 
-export const badRequest = (message: string, body: Record<string, unknown> = {}) =>
-  new HttpError(400, message, body);
-export const unauthorized = (message: string, body: Record<string, unknown> = {}) =>
-  new HttpError(401, message, body);
-export const forbidden = (message: string, body: Record<string, unknown> = {}) =>
-  new HttpError(403, message, body);
-export const notFound = (message: string, body: Record<string, unknown> = {}) =>
-  new HttpError(404, message, body);
-export const conflict = (message: string, body: Record<string, unknown> = {}) =>
-  new HttpError(409, message, body);
-export const tooManyRequests = (message: string, body: Record<string, unknown> = {}) =>
-  new HttpError(429, message, body);
+type Details = Record<string, unknown>;
+
+export const badRequest = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(400, code, message, details);
+export const unauthorized = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(401, code, message, details);
+export const forbidden = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(403, code, message, details);
+export const notFound = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(404, code, message, details);
+export const conflict = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(409, code, message, details);
+export const tooManyRequests = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(429, code, message, details);
+export const unavailable = (code: ErrorCode, message: string, details?: Details) =>
+  new HttpError(503, code, message, details);

@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '#shared/api/endpoint.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, HttpError } from './errors.ts';
 
 type Handler<E extends Endpoint> = (
   body: z.output<E['request']>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<z.input<E['response']>>;
+) => Promise<z.input<E['response']> | HttpError>;
 
 /**
  * Registers the route of one SPEC §7 endpoint: the body (or query, for GET) is validated with the
  * shared request schema, and the answer passes through the response schema, which decides what
- * leaves the server.
+ * leaves the server. A handler answers a failure by returning (or throwing) an HttpError: the error
+ * handler sends it as the one failure envelope.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, definition: E, handler: Handler<E>): void {
   app.route({
@@ -22,6 +23,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, definition: E, h
       const input = definition.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
       const body = parseOrThrow(definition.request, input) as z.output<E['request']>;
       const result = await handler(body, request, reply);
+      if (result instanceof HttpError) throw result;
       return definition.response.parse(result);
     },
   });
@@ -39,5 +41,5 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   const summary = Object.entries(fieldErrors)
     .map(([field, message]) => `${field}: ${message}`)
     .join('; ');
-  throw badRequest(`Invalid request: ${summary}`, { fieldErrors });
+  throw badRequest('InvalidRequest', `Invalid request: ${summary}`, { fieldErrors });
 }

@@ -98,11 +98,12 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   // SPEC §7 accept-invite: creates or attaches the account, records consents, signs in; one transaction.
   route(app, acceptInviteEndpoint, async (body, request, reply) => {
     if (request.session) {
-      throw conflict(alreadySignedInMessage, { error: 'AlreadyLoggedIn' });
+      throw conflict('AlreadyLoggedIn', alreadySignedInMessage);
     }
     const telephone = ctx.config.enableTelephoneNumber;
     if (telephone && typeof body.allowMarketingWhatsApp !== 'boolean') {
       throw badRequest(
+        'InvalidRequest',
         'Invalid request: allowMarketingWhatsApp: Choose whether you would like to hear from us on WhatsApp',
         {
           fieldErrors: {

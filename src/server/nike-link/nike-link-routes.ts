@@ -59,13 +59,13 @@ export async function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppConte
 
   route(app, linkWithNikeEndpoint, async (_body, request) => {
     const session = requireSession(request);
-    if (!provider) throw new HttpError(503, nikeMessages.unavailable);
+    if (!provider) throw new HttpError(503, 'Unavailable', nikeMessages.unavailable);
     let configuration: client.Configuration;
     try {
       configuration = await provider();
     } catch (error) {
       request.log.error({ err: error }, 'Nike provider discovery failed');
-      throw new HttpError(503, nikeMessages.unavailable);
+      throw new HttpError(503, 'Unavailable', nikeMessages.unavailable);
     }
     const state = client.randomState();
     const verifier = client.randomPKCECodeVerifier();
@@ -93,7 +93,7 @@ export async function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppConte
 
   route(app, completeLinkWithNikeEndpoint, async (body, request) => {
     const session = requireSession(request);
-    if (!provider) throw new HttpError(503, nikeMessages.unavailable);
+    if (!provider) throw new HttpError(503, 'Unavailable', nikeMessages.unavailable);
     // The attempt is consumed first, whatever follows: a state works once, for its own session.
     const attempt = body.state
       ? await queryOne<{ code_verifier: string; account_id: string }>(
@@ -109,19 +109,19 @@ export async function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppConte
         { error: body.error, description: body.errorDescription },
         'Nike link refused by provider',
       );
-      throw badRequest(body.error === 'access_denied' ? nikeMessages.declined : nikeMessages.providerError, {
-        error: body.error,
-      });
+      throw body.error === 'access_denied'
+        ? badRequest('LinkDeclined', nikeMessages.declined)
+        : badRequest('ProviderError', nikeMessages.providerError);
     }
-    if (!body.code) throw badRequest(nikeMessages.providerError, { error: 'missing_code' });
+    if (!body.code) throw badRequest('ProviderError', nikeMessages.providerError);
     if (!attempt || attempt.account_id !== session.accountId) {
-      throw badRequest(nikeMessages.staleAttempt, { error: 'invalid_state' });
+      throw badRequest('StaleAttempt', nikeMessages.staleAttempt);
     }
     // A code is accepted once, even with a fresh state (defence in depth beside PKCE).
     try {
       await ctx.db.query('INSERT INTO nike_used_codes (code_hash) VALUES ($1)', [hashToken(body.code)]);
     } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest(nikeMessages.staleAttempt, { error: 'code_replayed' });
+      if (isUniqueViolation(error)) throw badRequest('StaleAttempt', nikeMessages.staleAttempt);
       throw error;
     }
     let subject: string;
@@ -140,7 +140,7 @@ export async function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppConte
         (await client.fetchUserInfo(configuration, tokens.access_token, client.skipSubjectCheck)).sub;
     } catch (error) {
       request.log.warn({ err: error }, 'Nike code exchange failed');
-      throw badRequest(nikeMessages.exchangeFailed, { error: 'exchange_failed' });
+      throw badRequest('ExchangeFailed', nikeMessages.exchangeFailed);
     }
     try {
       await ctx.db.query(
@@ -149,8 +149,7 @@ export async function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppConte
         [session.accountId, subject],
       );
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw conflict(nikeMessages.linkedElsewhere, { error: 'linked_elsewhere' });
+      if (isUniqueViolation(error)) throw conflict('LinkedElsewhere', nikeMessages.linkedElsewhere);
       throw error;
     }
     return { success: true, message: nikeMessages.linked };

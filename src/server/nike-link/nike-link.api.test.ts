@@ -84,7 +84,7 @@ describe('Nike account link (SPEC §4 Nike link, §7 link-with-nike / complete-l
       state: second.state,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, error: 'code_replayed' });
+    expect(res.body).toMatchObject({ success: false, error: 'StaleAttempt' });
   });
 
   it('link: a state that does not belong to this session is refused, and links nothing', async () => {

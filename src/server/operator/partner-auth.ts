@@ -10,6 +10,7 @@ export function requirePartnerKey(app: FastifyInstance, key: string): void {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new HttpError(
         401,
+        'InvalidApiKey',
         'A valid partner API key is required: Authorization: Bearer <PARTNER_API_KEY>.',
       );
     }

@@ -27,7 +27,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
       partner.post('/members', async (request, reply) => {
         const input = parseOrThrow(createMemberRequest, request.body);
         if (input.password !== undefined && !isAcceptablePassword(input.password, 6)) {
-          throw badRequest(passwordRequirementsMessage, {
+          throw badRequest('InvalidPassword', passwordRequirementsMessage, {
             fieldErrors: { password: passwordRequirementsMessage },
           });
         }
@@ -53,7 +53,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
           };
         } catch (error) {
           if (isUniqueViolation(error))
-            throw conflict(`A member with the email ${input.email} already exists.`);
+            throw conflict('MemberExists', `A member with the email ${input.email} already exists.`);
           throw error;
         }
       });

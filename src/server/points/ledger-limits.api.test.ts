@@ -98,7 +98,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     // Past the limit: nothing more is added, but the account can be corrected downwards.
     const more = await t.partner('POST', '/purchases', bigPurchase(m.loyaltyId, 1));
     expect(more.status).toBe(409);
-    expect(more.body).toMatchObject({ errorCode: 'POINTS_LIMIT', limit: ledgerLimits.maxPoints });
+    expect(more.body).toMatchObject({ error: 'PointsLimit', limit: ledgerLimits.maxPoints });
     const fix = await t.partner('POST', '/adjustments', {
       adjustmentId: unique('fix'),
       loyaltyId: m.loyaltyId,
@@ -135,7 +135,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
 
     const purchase = await t.partner('POST', '/purchases', bigPurchase(m.loyaltyId, 1));
     expect(purchase.status).toBe(409);
-    expect(purchase.body).toMatchObject({ errorCode: 'POINTS_LIMIT', limit: 1_000_000_000 });
+    expect(purchase.body).toMatchObject({ error: 'PointsLimit', limit: 1_000_000_000 });
     expect(String(purchase.body.message)).toContain('1,000,000,000');
     const adjustment = await t.partner('POST', '/adjustments', {
       adjustmentId: unique('adj'),
@@ -144,7 +144,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
       reason: 'Goodwill',
     });
     expect(adjustment.status).toBe(409);
-    expect(adjustment.body).toMatchObject({ errorCode: 'POINTS_LIMIT' });
+    expect(adjustment.body).toMatchObject({ error: 'PointsLimit' });
     const [count] = await t.ctx.db.query<{ n: number }>(
       'SELECT COUNT(*) AS n FROM ledger_entries l JOIN accounts a ON a.id = l.account_id WHERE a.loyalty_id = $1',
       [m.loyaltyId],
@@ -165,7 +165,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     ]);
     const res = await m.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ errorCode: 'CASH_LIMIT', limit: ledgerLimits.maxCash });
+    expect(res.body).toMatchObject({ error: 'CashLimit', limit: ledgerLimits.maxCash });
     expect(String(res.body.message)).toContain('10,000,000.00');
     expect(await viewer(m.client)).toMatchObject({
       pointsBalance: 1_000,

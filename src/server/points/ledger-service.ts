@@ -20,7 +20,7 @@ import type { LedgerRow } from './ledger-rows.ts';
 /** Locks the member's account row for this transaction; every balance change starts here. */
 export async function lockAccount(tx: Queryable, accountId: string): Promise<AccountRow> {
   const row = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
-  if (!row) throw notFound('No such member.');
+  if (!row) throw notFound('MemberNotFound', 'No such member.');
   return row;
 }
 
@@ -105,8 +105,8 @@ async function replayOf(
   );
   if (existing && existing.request_hash !== hash) {
     throw conflict(
+      'IdempotencyKeyReused',
       `The ${keyNames[kind]} ${key} was already used for a different ${kind}; nothing was changed.`,
-      { errorCode: 'IDEMPOTENCY_KEY_REUSED' },
     );
   }
   return existing;
@@ -168,8 +168,9 @@ async function checkPointsLimit(tx: Queryable, accountId: string, adding: number
   const held = row?.held ?? 0;
   if (held + adding <= ledgerLimits.maxPoints) return;
   throw conflict(
+    'PointsLimit',
     `This ${what} would take the member's points to ${formatLimit(held + adding)}, past the limit of ${formatLimit(ledgerLimits.maxPoints)} points a member may hold (confirmed and pending together). Nothing was changed.`,
-    { errorCode: 'POINTS_LIMIT', limit: ledgerLimits.maxPoints },
+    { limit: ledgerLimits.maxPoints },
   );
 }
 
@@ -321,9 +322,10 @@ export async function recordReturn(
     "SELECT * FROM ledger_entries WHERE kind = 'purchase' AND request_key = $1",
     [input.orderId],
   );
-  if (!purchase) throw notFound(`There is no purchase with the orderId ${input.orderId}.`);
+  if (!purchase)
+    throw notFound('PurchaseNotFound', `There is no purchase with the orderId ${input.orderId}.`);
   if (options.memberId && options.memberId !== purchase.account_id) {
-    throw new HttpError(400, `The order ${input.orderId} belongs to another member.`);
+    throw new HttpError(400, 'OrderOfAnotherMember', `The order ${input.orderId} belongs to another member.`);
   }
   return keyedWrite(db, 'return', input.returnId, options.body, purchase.account_id, async (tx, hash) => {
     // Read again under the account lock: the purchase may have confirmed since it was looked up.
@@ -338,6 +340,7 @@ export async function recordReturn(
     const points = input.points ?? remaining;
     if (points > remaining || (remaining === 0 && purchase.points > 0)) {
       throw conflict(
+        'ReturnExceedsPurchase',
         remaining === 0
           ? `The points of order ${input.orderId} have already been returned.`
           : `Only ${remaining} points of order ${input.orderId} are left to return.`,
@@ -370,6 +373,7 @@ export async function recordReturn(
         [purchase.account_id],
       );
       throw conflict(
+        'PointsAlreadySpent',
         `The member has already spent these points: ${points} to reverse, ${balance?.points_balance ?? 0} in the balance. Nothing was changed; post an adjustment instead.`,
       );
     }
@@ -410,6 +414,7 @@ export async function recordAdjustment(
         [account.id],
       );
       throw conflict(
+        'BalanceWouldGoNegative',
         `The member has ${now?.points_balance ?? 0} points; an adjustment of ${input.points} would make the balance negative.`,
       );
     }
@@ -441,9 +446,16 @@ export async function recordRedemption(
     account.id,
     async (tx, hash, locked) => {
       if (!locked.can_redeem)
-        throw forbidden('This member cannot redeem their balance (accessRules.canRedeem is false).');
+        throw forbidden(
+          'CannotRedeem',
+          'This member cannot redeem their balance (accessRules.canRedeem is false).',
+        );
       if (input.currency && input.currency !== locked.currency) {
-        throw new HttpError(400, `The member's balance is in ${locked.currency}, not ${input.currency}.`);
+        throw new HttpError(
+          400,
+          'CurrencyMismatch',
+          `The member's balance is in ${locked.currency}, not ${input.currency}.`,
+        );
       }
       const entry = await insertEntry(tx, {
         accountId: account.id,
@@ -461,6 +473,7 @@ export async function recordRedemption(
       if (!(await changeCash(tx, account.id, -input.amount))) {
         const money = (n: number) => formatMoney(n, locked.currency, options.locale);
         throw conflict(
+          'NotEnoughCash',
           `The member's balance is ${money(locked.cash_balance)}, less than the ${money(input.amount)} to redeem.`,
         );
       }
@@ -486,8 +499,9 @@ export async function recordExchange(
     if (account.cash_balance + cash > ledgerLimits.maxCash) {
       const money = (n: number) => formatMoney(n, account.currency, options.locale ?? 'en-GB');
       throw conflict(
+        'CashLimit',
         `Your pass can hold at most ${money(ledgerLimits.maxCash)}; adding ${money(cash)} to ${money(account.cash_balance)} would pass that. Nothing was changed.`,
-        { errorCode: 'CASH_LIMIT', limit: ledgerLimits.maxCash },
+        { limit: ledgerLimits.maxCash },
       );
     }
     const updated = await queryOne<AccountRow>(
@@ -496,7 +510,7 @@ export async function recordExchange(
         WHERE id = $1 AND points_balance >= $2 RETURNING *`,
       [accountId, points, cash],
     );
-    if (!updated) throw conflict(notEnoughPoints);
+    if (!updated) throw conflict('NotEnoughPoints', notEnoughPoints);
     const entry = await insertEntry(tx, {
       accountId,
       kind: 'exchange',
@@ -507,7 +521,7 @@ export async function recordExchange(
       createdAt: options.createdAt ?? null,
       source: options.source ?? 'member',
     });
-    if (!entry) throw conflict('This exchange was already made.');
+    if (!entry) throw conflict('AlreadyApplied', 'This exchange was already made.');
     return { entry, account: updated };
   });
 }

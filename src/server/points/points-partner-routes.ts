@@ -55,7 +55,7 @@ async function memberFor(
 ): Promise<AccountRow> {
   const key = ref.loyaltyId ?? ref.email ?? '';
   const account = await findAccountByLoyaltyIdOrEmail(ctx.db, key);
-  if (!account) throw notFound(`There is no member with the card number or email ${key}.`);
+  if (!account) throw notFound('MemberNotFound', `There is no member with the card number or email ${key}.`);
   return account;
 }
 
@@ -216,13 +216,14 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
       keyof typeof memberColumns,
       unknown,
     ][];
-    if (changes.length === 0) throw badRequest('Name at least one thing to change.');
+    if (changes.length === 0) throw badRequest('NothingToChange', 'Name at least one thing to change.');
     const sets = changes.map(([field], i) => `${memberColumns[field]} = $${i + 2}`);
     const updated = await ctx.db.transaction(async (tx) => {
       // Staff vouching for the address proves it, with all that proving means (other claims end).
       if (input.emailVerified === true && account.email && !account.email_verified) {
         const proof = await proveEmail(tx, account.id, account.email);
-        if (!proof.ok) throw conflict(`Another member has already proved ${account.email}.`);
+        if (!proof.ok)
+          throw conflict('EmailProvenElsewhere', `Another member has already proved ${account.email}.`);
       }
       const row = await queryOne<AccountRow>(
         tx,
@@ -236,7 +237,7 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
       if (input.canSignIn === false) await ctx.sessions.destroyAllFor(tx, account.id);
       return row;
     });
-    if (!updated) throw notFound('No such member.');
+    if (!updated) throw notFound('MemberNotFound', 'No such member.');
     return memberDetails(ctx, updated);
   });
 }

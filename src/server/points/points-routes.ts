@@ -44,29 +44,26 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   route(app, createExchangeEndpoint, async ({ pointsConsumed, totalValue }, request) => {
     const session = requireSession(request);
-    if (!ctx.config.enablePointsExchange) throw notFound(exchangeMessages.disabled);
+    if (!ctx.config.enablePointsExchange) throw notFound('NotFound', exchangeMessages.disabled);
     const { account } = await recordExchange(
       ctx.db,
       session.accountId,
       pointsConsumed,
       async (locked, tx) => {
-        if (locked.under_review) throw forbidden(exchangeMessages.underReview, { errorCode: 'UNDER_REVIEW' });
-        if (!locked.email_verified)
-          throw forbidden(exchangeMessages.emailUnverified, { errorCode: 'EMAIL_UNVERIFIED' });
-        if (!locked.can_convert)
-          throw forbidden(exchangeMessages.cannotConvert, { errorCode: 'CANNOT_CONVERT' });
-        if (locked.points_balance <= 0) throw conflict(exchangeMessages.noPoints, { errorCode: 'NO_POINTS' });
+        if (locked.under_review) throw forbidden('UnderReview', exchangeMessages.underReview);
+        if (!locked.email_verified) throw forbidden('EmailUnverified', exchangeMessages.emailUnverified);
+        if (!locked.can_convert) throw forbidden('CannotConvert', exchangeMessages.cannotConvert);
+        if (locked.points_balance <= 0) throw conflict('NoPoints', exchangeMessages.noPoints);
         const rate = await currentBurnRate(tx);
-        if (!rate) throw notFound(exchangeMessages.disabled);
+        if (!rate) throw notFound('NotFound', exchangeMessages.disabled);
         if (pointsConsumed % rate.pointsLevel !== 0) {
-          throw badRequest(exchangeMessages.notMultiple(rate.pointsLevel), {
+          throw badRequest('NotMultipleOfRate', exchangeMessages.notMultiple(rate.pointsLevel), {
             fieldErrors: { pointsConsumed: exchangeMessages.notMultiple(rate.pointsLevel) },
           });
         }
-        if (pointsConsumed > locked.points_balance)
-          throw conflict(notEnoughPoints, { errorCode: 'NOT_ENOUGH_POINTS' });
+        if (pointsConsumed > locked.points_balance) throw conflict('NotEnoughPoints', notEnoughPoints);
         const cash = cashValueFor(pointsConsumed, rate);
-        if (cash !== totalValue) throw conflict(exchangeMessages.rateChanged, { errorCode: 'RATE_CHANGED' });
+        if (cash !== totalValue) throw conflict('RateChanged', exchangeMessages.rateChanged);
         return cash;
       },
       { locale: ctx.config.locale },

@@ -158,7 +158,7 @@ describe('partner API: purchases (ledger, pending points)', () => {
     expect((await t.partner('POST', '/purchases', body)).status).toBe(201);
     const res = await t.partner('POST', '/purchases', { ...body, points: 9_999 });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ success: false, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(res.body).toMatchObject({ success: false, error: 'IdempotencyKeyReused' });
     expect(String((res.body as { message: string }).message)).toContain(body.orderId);
     expect(await ledgerCount(m.loyaltyId)).toBe(1);
     expect((await viewer(m.client))?.pendingPointsBalance).toBe(1300);
@@ -494,18 +494,18 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
     await t.partner('POST', `/members/${unverified.loyaltyId}`, { emailVerified: false });
     const r2 = await unverified.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(r2.status).toBe(403);
-    expect(r2.body).toMatchObject({ errorCode: 'EMAIL_UNVERIFIED' });
+    expect(r2.body).toMatchObject({ error: 'EmailUnverified' });
 
     const noConvert = await memberWithPoints(500);
     await t.partner('POST', `/members/${noConvert.loyaltyId}`, { canConvert: false });
     const r3 = await noConvert.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(r3.status).toBe(403);
-    expect(r3.body).toMatchObject({ errorCode: 'CANNOT_CONVERT' });
+    expect(r3.body).toMatchObject({ error: 'CannotConvert' });
 
     const empty = await t.signedInMember();
     const r4 = await empty.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(r4.status).toBe(409);
-    expect(r4.body).toMatchObject({ errorCode: 'NO_POINTS' });
+    expect(r4.body).toMatchObject({ error: 'NoPoints' });
 
     const anonymous = await t.client().post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(anonymous.status).toBe(401);

@@ -35,9 +35,9 @@ export function registerPublicContentRoutes(app: FastifyInstance, ctx: AppContex
   route(app, publicPageEndpoint, async (_query, request, reply) => {
     const { name } = request.params as { name: string };
     const page = publicPageNames.find((candidate) => candidate === name);
-    if (!page || externalUrlOf(ctx.config, page)) throw notFound('There is no page at this URL.');
+    if (!page || externalUrlOf(ctx.config, page)) throw notFound('NotFound', 'There is no page at this URL.');
     const markdown = await readPublicPage(ctx.config, page);
-    if (markdown === null) throw notFound('There is no page at this URL.');
+    if (markdown === null) throw notFound('NotFound', 'There is no page at this URL.');
     reply.header('cache-control', 'public, max-age=300');
     return { success: true, markdown };
   });

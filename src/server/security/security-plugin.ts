@@ -60,10 +60,10 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     if (route === undefined || actsWithoutCookie(route)) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
-      throw new HttpError(403, 'This request must come from the members site.');
+      throw new HttpError(403, 'CrossSiteRequest', 'This request must come from the members site.');
     }
     if (!request.headers['content-type']?.startsWith('application/json')) {
-      throw new HttpError(415, 'Send the request body as application/json.');
+      throw new HttpError(415, 'UnsupportedMediaType', 'Send the request body as application/json.');
     }
   });
 }

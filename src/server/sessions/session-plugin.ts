@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { recentAuthenticationRequired } from '#shared/api/reauthentication.ts';
 import type { AppContext } from '../app-context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { Session } from './session-service.ts';
@@ -69,15 +68,19 @@ export async function endSession(
   request.session = null;
 }
 
+/** The 401 of a call that needs a signed-in member. */
+export function signInRequired() {
+  // SPEC §7/§8 name this code's field `errorCode`; it travels there too, beside the envelope's `error`.
+  return unauthorized('LOGIN_REQUIRED', signInRequiredMessage, { errorCode: 'LOGIN_REQUIRED' });
+}
+
 /** The signed-in member's session, or a 401 with the §8 sign-in-required message. */
 export function requireSession(request: FastifyRequest): Session {
-  if (!request.session) {
-    throw unauthorized('To access your account details, you first need to sign in', {
-      errorCode: 'LOGIN_REQUIRED',
-    });
-  }
+  if (!request.session) throw signInRequired();
   return request.session;
 }
+
+export const signInRequiredMessage = 'To access your account details, you first need to sign in';
 
 export const recentAuthenticationRequiredMessage =
   'For your security, please confirm it is you before making this change.';
@@ -95,5 +98,5 @@ export function requireRecentAuthentication(request: FastifyRequest): Session {
 
 /** The 403 a sensitive change answers when the session's authentication is too old. */
 export function recentAuthenticationRefusal() {
-  return forbidden(recentAuthenticationRequiredMessage, { error: recentAuthenticationRequired });
+  return forbidden('RecentAuthenticationRequired', recentAuthenticationRequiredMessage);
 }

@@ -135,8 +135,8 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   route(app, signupEndpoint, async (body, request, reply) => {
     if (!ctx.config.selfSignupEnabled)
-      throw notFound('Sign-up is not available. Members join by invitation.');
-    if (request.session) throw conflict('You are already signed in.', { error: 'AlreadyLoggedIn' });
+      throw notFound('NotFound', 'Sign-up is not available. Members join by invitation.');
+    if (request.session) throw conflict('AlreadyLoggedIn', 'You are already signed in.');
     await limitSignups(request, reply);
     const passwordMode = !ctx.config.enableMagicLinkLogins;
     let passwordHash: string | null = null;
@@ -184,7 +184,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   // SPEC §2 VIP Signup (/store/signup/:token?): in store, the customer gives their details; the
   // account is finished from the emailed /complete-signup link, which proves the address.
   route(app, guidedSignupEndpoint, async (body, request, reply) => {
-    if (!ctx.config.guidedSignupEnabled) throw notFound('Guided sign-up is not available.');
+    if (!ctx.config.guidedSignupEnabled) throw notFound('NotFound', 'Guided sign-up is not available.');
     await limitSignups(request, reply);
     const source = body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup';
     const account = await createMember(
@@ -234,7 +234,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
       return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
     });
     if (!outcome.ok) {
-      if (outcome.reason === 'taken') throw conflict(addressTakenMessage, { error: 'UserAlreadyExists' });
+      if (outcome.reason === 'taken') throw conflict('UserAlreadyExists', addressTakenMessage);
       reply.code(outcome.reason === 'used' ? 409 : 400);
       if (outcome.reason === 'expired') {
         return {

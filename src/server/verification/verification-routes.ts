@@ -35,7 +35,7 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       return proof;
     });
     if (!outcome.ok) {
-      if (outcome.reason === 'taken') throw conflict(addressTakenMessage, { error: 'UserAlreadyExists' });
+      if (outcome.reason === 'taken') throw conflict('UserAlreadyExists', addressTakenMessage);
       if (outcome.reason === 'used' && (await findAccountByProvenEmail(ctx.db, username))) {
         return { success: true, message: alreadyVerifiedMessage };
       }
@@ -57,8 +57,9 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
   route(app, requestVerificationResendEndpoint, async (_body, request) => {
     const session = requireSession(request);
     const current = await findAccountById(ctx.db, session.accountId);
-    if (!current?.email) throw badRequest('We could not find your account. Please sign in again.');
-    if (!addressToVerify(current)) throw badRequest(alreadyVerifiedMessage, { error: 'AlreadyVerified' });
+    if (!current?.email)
+      throw badRequest('LOGIN_REQUIRED', 'We could not find your account. Please sign in again.');
+    if (!addressToVerify(current)) throw badRequest('AlreadyVerified', alreadyVerifiedMessage);
     // The conditional lock is the rate limit: a parallel request waits, then finds the fresh stamp and
     // sends nothing. The stamp, the token and the mail are one transaction; the outbox delivers.
     const claimed = await ctx.db.transaction(async (tx) => {
@@ -73,7 +74,7 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       if (row) await queueVerificationEmail(ctx, tx, row);
       return row;
     });
-    if (!claimed?.email) throw tooManyRequests(resendLimitedMessage, { error: 'ResendLimited' });
+    if (!claimed?.email) throw tooManyRequests('ResendLimited', resendLimitedMessage);
     return { success: true, message: 'We have sent you a new verification email.' };
   });
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
 import { unauthorized } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
+import { signInRequired } from '../sessions/session-plugin.ts';
 import { pushPassUpdates } from './apns.ts';
 import { buildApplePass } from './apple-pass.ts';
 import { loadWalletCredentials, type WalletCredentials } from './credentials.ts';
@@ -81,9 +82,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
     const account = await walletMember(request, token);
     if (!account) {
       if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect('/signin', 303);
-      throw unauthorized('To access your account details, you first need to sign in', {
-        errorCode: 'LOGIN_REQUIRED',
-      });
+      throw signInRequired();
     }
     return sendPass(reply, account);
   });
@@ -91,10 +90,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   route(app, googlePayPassEndpoint, async ({ token }, request, reply) => {
     reply.header('cache-control', 'no-store');
     const account = await walletMember(request, token);
-    if (!account) {
-      reply.code(401);
-      return { success: false, error: 'LOGIN_REQUIRED', errorCode: 'LOGIN_REQUIRED', message: loginFirst };
-    }
+    if (!account) throw unauthorized('LOGIN_REQUIRED', loginFirst, { errorCode: 'LOGIN_REQUIRED' });
     const { content } = await refreshPass(ctx.db, ctx.config, account);
     return {
       success: true,

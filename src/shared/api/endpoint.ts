@@ -1,18 +1,33 @@
 import type { z } from 'zod';
 
-/** One HTTP call of SPEC §7: its method, path, and the schemas of what goes in and comes out. */
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST';
-  path: string;
+type Method = 'GET' | 'POST';
+
+/**
+ * One HTTP call of SPEC §7: its method, path, and the schemas of what goes in and comes out. The
+ * server registers routes from these; the browser, which must not load zod, uses the matching
+ * descriptor of `<feature>-endpoints.ts` (see descriptor.ts).
+ */
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  M extends Method = Method,
+  P extends string = string,
+> {
+  method: M;
+  path: P;
   request: Req;
   response: Res;
 }
 
-export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
-  definition: Endpoint<Req, Res>,
-): Endpoint<Req, Res> {
+/** Keeps the method and path as literal types, so a descriptor naming another path fails the type check. */
+export function endpoint<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  const M extends Method,
+  const P extends string,
+>(definition: Endpoint<Req, Res, M, P>): Endpoint<Req, Res, M, P> {
   return definition;
 }
 
-export type RequestOf<E extends Endpoint> = z.input<E['request']>;
-export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+// TEMPORARY (issue 14): screens still import these from here until they move to descriptors.
+export type { RequestOf, ResponseOf } from './descriptor.ts';

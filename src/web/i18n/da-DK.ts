@@ -1,4 +1,5 @@
 import type { CoreMessages } from './en-GB.ts';
+import { failuresDaDK } from './failures-da-DK.ts';
 
 /** Danish. Every message of en-GB must be here: the types make a missing one a type error. */
 export const daDK: CoreMessages = {
@@ -133,6 +134,8 @@ export const daDK: CoreMessages = {
   placeholder: {
     body: 'Denne del af medlemsområdet er på vej.',
   },
+  /** What a failed call shows, by its code. */
+  failures: failuresDaDK,
   errors: {
     notFoundTitle: 'Ikke fundet',
     notFoundBody: 'Der er ingen side på denne adresse.',

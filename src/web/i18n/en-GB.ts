@@ -1,4 +1,5 @@
 import type { enGBScreens } from './en-GB-screens.ts';
+import { failuresEnGB } from './failures-en-GB.ts';
 
 /**
  * Every word the web app shows, in British English. SPEC §8 messages are quoted word for word.
@@ -138,6 +139,8 @@ export const enGB = {
   placeholder: {
     body: 'This part of the members’ area is on its way.',
   },
+  /** What a failed call shows, by its code. */
+  failures: failuresEnGB,
   errors: {
     notFoundTitle: 'Not Found',
     notFoundBody: 'There is no page at this URL.',

@@ -80,12 +80,7 @@ export default function ExchangeScreen() {
     }
     const message = result && typeof result === 'object' && result.message ? result.message : m.failed;
     setSubmit({ status: 'failed', message });
-    if (
-      result &&
-      typeof result === 'object' &&
-      'errorCode' in result &&
-      result.errorCode === 'RATE_CHANGED'
-    ) {
+    if (result && typeof result === 'object' && 'error' in result && result.error === 'RateChanged') {
       forgetBurnRates();
       setPoints(0);
       setAttempt((n) => n + 1);

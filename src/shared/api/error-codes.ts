@@ -1,0 +1,109 @@
+/**
+ * Every failure of every route answers one envelope: `{ success: false, error: <code>, message,
+ * fieldErrors? }` (see docs/architecture.md). The code is what a screen reads to pick its words from
+ * its catalogue; `message` is the server's English, for the partner API, the CLI and logs.
+ *
+ * This module is zod-free: the browser imports it.
+ */
+
+/** Codes a member's screen can meet; each has words in every web catalogue (i18n `errors`). */
+export const memberErrorCodes = [
+  // Any route
+  'InvalidRequest',
+  'InvalidJson',
+  'UnsupportedMediaType',
+  'BodyTooLarge',
+  'UnstorableText',
+  'NotFound',
+  'MethodNotAllowed',
+  'CrossSiteRequest',
+  'ServerError',
+  'Unavailable',
+  'TooManyRequests',
+  /** SPEC §8 names this one: "errorCode LOGIN_REQUIRED shows a sign-in-required message". */
+  'LOGIN_REQUIRED',
+  'RecentAuthenticationRequired',
+  // Signing in
+  'IncorrectPassword',
+  'TooManyAttempts',
+  'SignInNotAllowed',
+  'AlreadyLoggedIn',
+  'LinkExpired',
+  'LinkInvalid',
+  /** A confirmation link opened in another browser than the one that asked for it. */
+  'OtherBrowser',
+  // Joining
+  'InvalidPassword',
+  'UserAlreadyExists',
+  'InviteConsumed',
+  'AlreadyVerified',
+  'ResendLimited',
+  // My details
+  'CreditAccount',
+  'ProfileUpdateDisabled',
+  'CurrencyNotAllowed',
+  'ConsentUnknown',
+  'DeleteConfirmMismatch',
+  // Passkeys
+  'ChallengeExpired',
+  'NoPasskeys',
+  'PasskeyExists',
+  'PasskeyRefused',
+  'TooManyPasskeys',
+  'PasskeyUnknown',
+  // Points exchange
+  'UnderReview',
+  'EmailUnverified',
+  'CannotConvert',
+  'NoPoints',
+  'NotMultipleOfRate',
+  'NotEnoughPoints',
+  'RateChanged',
+  'PointsLimit',
+  'CashLimit',
+  // Sportswear link
+  'LinkDeclined',
+  'ProviderError',
+  'StaleAttempt',
+  'ExchangeFailed',
+  'LinkedElsewhere',
+] as const;
+
+/** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
+export const partnerErrorCodes = [
+  'InvalidApiKey',
+  'MemberNotFound',
+  'MemberExists',
+  'EmailProvenElsewhere',
+  'PurchaseNotFound',
+  'OrderOfAnotherMember',
+  'IdempotencyKeyReused',
+  'AlreadyApplied',
+  'ReturnExceedsPurchase',
+  'PointsAlreadySpent',
+  'BalanceWouldGoNegative',
+  'NotEnoughCash',
+  'CurrencyMismatch',
+  'CannotRedeem',
+  'NothingToChange',
+  'MailNotFound',
+] as const;
+
+export type MemberErrorCode = (typeof memberErrorCodes)[number];
+export type PartnerErrorCode = (typeof partnerErrorCodes)[number];
+export type ErrorCode = MemberErrorCode | PartnerErrorCode;
+
+export const errorCodes: readonly ErrorCode[] = [...memberErrorCodes, ...partnerErrorCodes];
+
+/** The body of every failed call. */
+export interface FailureBody {
+  success: false;
+  error: ErrorCode;
+  message: string;
+  /** Field name → the English problem with it (the screens show their own words per field). */
+  fieldErrors?: Record<string, string>;
+}
+
+export function isMemberErrorCode(code: unknown): code is MemberErrorCode {
+  return typeof code === 'string' && (memberErrorCodes as readonly string[]).includes(code);
+}
