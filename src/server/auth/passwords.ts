@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { commonPasswords } from './common-passwords.ts';
+import { isGuessablePassword } from './password-strength.ts';
 
 // OWASP's argon2id setting (19 MiB, 2 iterations, 1 lane); about 26 ms a hash on this hardware.
 const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -24,9 +24,7 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return verify(passwordHash, password);
 }
 
-/** Whether a new password is acceptable: long enough and not one of the commonest. */
+/** Whether a new password is acceptable: long enough and not among an attacker's likeliest guesses. */
 export function isAcceptablePassword(password: string, minLength: number): boolean {
-  return (
-    password.length >= minLength && password.length <= 1024 && !commonPasswords.has(password.toLowerCase())
-  );
+  return password.length >= minLength && password.length <= 1024 && !isGuessablePassword(password);
 }
