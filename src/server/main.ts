@@ -75,8 +75,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   timings.lap('listen');
+  // Before the "is running at" line, which is what test harnesses wait for.
+  console.log(`\n  Started in ${timings.summary()}`);
   for (const line of startupLines(settings, port)) console.log(line);
-  console.log(`  Started in ${timings.summary()}\n`);
   if (seeded || !settings.production) {
     console.log(`  Demo member: ${demoMember.email} / ${demoMember.password}\n`);
   }

@@ -1,9 +1,10 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { useConfig } from './config-context.tsx';
 import { HelpGuard } from './help/help-guard.tsx';
 import { useMessages } from './i18n/messages.tsx';
 import { LandingScreen } from './landing/landing-screen.tsx';
+import { Redirect } from './redirect.tsx';
 import { SignedInOnly, SignedOutOnly, UnknownPath, WhenEnabled } from './routing-guards.tsx';
 import { useSession } from './session/session-context.tsx';
 import { SignInScreen } from './signin/signin-screen.tsx';
@@ -139,7 +140,7 @@ export function AppRoutes({ status }: { status: number }) {
 
         {/* Help area: members only */}
         <Route path="/help" element={<HelpGuard />}>
-          <Route index element={<Navigate to="/help/account" replace />} />
+          <Route index element={<Redirect to="/help/account" />} />
           <Route path="account" element={<MyDetailsScreen />} />
           <Route path="account-details" element={<EditDetailsScreen />} />
           <Route path="security" element={<ChangePasswordScreen />} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
+import { Redirect } from './redirect.tsx';
 import { useSession } from './session/session-context.tsx';
 import { NotFoundScreen } from './ui/error-screen.tsx';
 
@@ -13,7 +14,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const [params] = useSearchParams();
   if (state.status === 'loading') return null;
-  if (state.status === 'authenticated') return <Navigate to={afterSignInPath(params.get('next'))} replace />;
+  if (state.status === 'authenticated') return <Redirect to={afterSignInPath(params.get('next'))} />;
   return <>{children}</>;
 }
 
@@ -21,7 +22,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
 export function SignedInOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === 'loading') return null;
-  if (state.status !== 'authenticated') return <Navigate to="/" replace />;
+  if (state.status !== 'authenticated') return <Redirect to="/" />;
   return <>{children}</>;
 }
 
@@ -35,10 +36,10 @@ const shellPath = /^\/shell-(home|generic)([-/][\w.-]*)?$/;
 export function UnknownPath() {
   const { state } = useSession();
   const { pathname } = useLocation();
-  if (shellPath.test(pathname)) return <Navigate to="/" replace />;
+  if (shellPath.test(pathname)) return <Redirect to="/" />;
   if (state.status === 'loading') return null;
   if (state.status === 'authenticated') return <NotFoundScreen />;
-  return <Navigate to="/" replace />;
+  return <Redirect to="/" />;
 }
 
 /** A route that exists only while its switch is on; otherwise it behaves as an unknown path. */

@@ -9,6 +9,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   mail: SmtpSink;
+  /** Everything the server process printed so far. */
+  output(): string;
   /** Calls the partner API with the server's own development key. */
   partner<T = Record<string, unknown>>(
     method: 'GET' | 'POST',
@@ -64,6 +66,7 @@ async function startTestServer(
     url: running.url,
     dataDir: store.dataDir,
     mail,
+    output: running.output,
     partner: async (method, path, body) => {
       const { status, body: answer } = await running.partner(method, path, body);
       return { status, body: answer as never };

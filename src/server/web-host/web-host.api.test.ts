@@ -77,3 +77,34 @@ describe('web host: member data never changes the page around it', () => {
     },
   );
 });
+
+describe('web host: a page that only sends the visitor elsewhere is answered with a redirect', () => {
+  // The server render cannot navigate (React Router warns about <Navigate> in <StaticRouter>).
+  it.each([
+    ['/create-exchange', '/'],
+    ['/help/no-such-page', null],
+    ['/no-such-page', '/'],
+    ['/shell-home-4f2a', '/'],
+  ])('signed out, %s answers 302 to %s (or the page when it has one)', async (path, location) => {
+    const res = await t.client().get<string>(path);
+    if (location === null) {
+      expect(res.status).toBe(200);
+      return;
+    }
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it('signed in, /help answers 302 to /help/account and /reset-password?next=… to the next page', async () => {
+    const m = await t.signedInMember();
+    const help = await m.client.get<string>('/help');
+    expect(help.status).toBe(302);
+    expect(help.headers.location).toBe('/help/account');
+    const reset = await m.client.get<string>('/reset-password?next=%2Fhelp%2Fsecurity');
+    expect(reset.status).toBe(302);
+    expect(reset.headers.location).toBe('/help/security');
+    // A screen of its own is a page, rendered around the lazy screen without it.
+    const account = await m.client.get<string>('/help/account');
+    expect(account.status).toBe(200);
+  });
+});

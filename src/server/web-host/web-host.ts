@@ -9,7 +9,7 @@ import { viewerFor } from '../viewer/viewer-routes.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
 
 interface SsrModule {
-  render(url: string, boot: Boot): { html: string; title: string };
+  render(url: string, boot: Boot): { html: string; title: string; redirect?: string | null };
 }
 
 interface WebBuild {
@@ -69,6 +69,9 @@ export async function registerWebHost(
     // renders those, see lazyScreen).
     const boot: Boot = { config: publicConfig, viewer: await viewerFor(ctx, request.session), status };
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
+    // A page that would only send the browser elsewhere (a signed-out visitor on a members' path…).
+    if (rendered?.redirect && status === 200)
+      return reply.code(302).header('location', rendered.redirect).send();
     const title = rendered?.title ?? ctx.config.title;
     const html = fillTemplate(build.template, {
       '<html lang="en">': `<html lang="${escapeHtml(ctx.config.locale)}">`,

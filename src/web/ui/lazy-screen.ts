@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useSyncExternalStore } from 'react';
 import { loadScreenMessages } from '../i18n/messages.tsx';
 
 /** SPEC §7: on-demand screens load with a 120000 ms time-out. */
@@ -26,13 +26,13 @@ function reasonOf(error: unknown): ChunkLoadReason {
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   timeoutMs = screenLoadTimeoutMs,
-) {
-  // The server renders only the first-paint screens: a lazy screen suspends there for good, so its
-  // Suspense boundary is sent empty and marked for the browser to render. Rendering it on the server
-  // once its module had loaded would send a form the member could type into before hydration, and
-  // lose what they typed.
-  if (import.meta.env.SSR) return lazy(() => new Promise<{ default: ComponentType<P> }>(() => undefined));
-  return lazy(
+): ComponentType<P> {
+  // The server renders only the first-paint screens: in place of a lazy screen it renders nothing, as
+  // the fallback would, and does not suspend (a suspended server render reaches the browser as React
+  // error #419). Rendering the screen there once its module had loaded would send a form the member
+  // could type into before hydration, and lose what they typed.
+  if (import.meta.env.SSR) return () => null;
+  const Screen = lazy(
     () =>
       new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
@@ -48,5 +48,18 @@ export function lazyScreen<P extends object>(
           },
         );
       }),
+  );
+  // While hydrating, the browser renders what the server sent (nothing), then the screen.
+  return (props: P) => (useHydrated() ? createElement(Screen, props) : null);
+}
+
+const noSubscription = () => () => undefined;
+
+/** False while React hydrates server HTML, true from then on (and in a page rendered in the browser). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
