@@ -36,6 +36,12 @@ export const memberErrorCodes = [
   'InvalidPassword',
   'UserAlreadyExists',
   'InviteConsumed',
+  /** SPEC §8 invitation codes: an expired link was replaced by a freshly emailed one … */
+  'LinkResent',
+  /** … a newer invitation replaced this one … */
+  'LinkStale',
+  /** … the invitation's status could not be read. */
+  'ServiceError',
   'AlreadyVerified',
   'ResendLimited',
   // My details

@@ -29,6 +29,10 @@ export const failuresDaDK: Record<FailureCode, string> = {
   InvalidPassword: 'Den adgangskode, du har indtastet, opfylder ikke kravene',
   UserAlreadyExists: 'Der findes allerede en konto med den e-mailadresse. Log ind.',
   InviteConsumed: 'Denne invitation er allerede brugt. Log ind på din konto i stedet.',
+  LinkResent:
+    'Af sikkerhedshensyn er dette link udløbet, så vi har sendt dig et nyt. Åbn den nyeste e-mail fra os.',
+  LinkStale: 'Dette link er erstattet af et nyere. Åbn den nyeste e-mail fra os.',
+  ServiceError: 'Beklager, vi har et teknisk problem. Genindlæs siden.',
   AlreadyVerified: 'Din e-mailadresse er allerede bekræftet.',
   ResendLimited: 'Vent et par minutter mere, da vi for nylig har sendt e-mailen',
   CreditAccount: 'Dine oplysninger kan ikke ændres online for denne type konto. Kontakt kundeservice.',

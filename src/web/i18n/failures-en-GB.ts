@@ -32,6 +32,10 @@ export const failuresEnGB: Record<FailureCode, string> = {
   InvalidPassword: "The password you entered doesn't meet the requirements",
   UserAlreadyExists: 'An account with that email address already exists, please login.',
   InviteConsumed: 'This invitation has already been used. Sign in to your account instead.',
+  LinkResent:
+    'For security, this link has expired, so we have emailed you a fresh one. Please open the newest email from us.',
+  LinkStale: 'This link has been replaced by a newer one. Please open the newest email from us.',
+  ServiceError: 'Sorry, we have a technical problem. Please refresh the page.',
   AlreadyVerified: 'Your email address is already verified.',
   ResendLimited: "Wait a few more minutes as we've recently sent the email",
   CreditAccount:

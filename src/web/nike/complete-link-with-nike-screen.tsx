@@ -1,17 +1,14 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
-import type { completeLinkWithNikeEndpoint } from '#shared/api/nike-link.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { completeNikeLink } from './api.ts';
 import styles from './nike.module.css';
-
-type CompleteResponse = ResponseOf<typeof completeLinkWithNikeEndpoint>;
 
 /**
  * SPEC §2 /complete-link-with-nike (code, error, error_description), §4 and §8 Nike link: requires
@@ -27,6 +24,7 @@ export default function CompleteLinkWithNikeScreen() {
   const [params] = useSearchParams();
   const code = params.get('code');
   const error = params.get('error');
+  const failureText = useFailureText();
   const [failure, setFailure] = useState<string | null>(null);
   const [signInRequired, setSignInRequired] = useState(false);
   const sent = useRef(false);
@@ -38,23 +36,24 @@ export default function CompleteLinkWithNikeScreen() {
     // A code works once: never send it twice, even if the screen renders again.
     sent.current = true;
     void (async () => {
-      const result = await callApi<CompleteResponse>('/api/complete-link-with-nike', {
-        body: { code, state: params.get('state'), error, errorDescription: params.get('error_description') },
+      const result = await completeNikeLink({
+        code,
+        state: params.get('state'),
+        error,
+        errorDescription: params.get('error_description'),
       });
-      if (result && typeof result === 'object' && result.success) {
+      if (result.ok) {
         await refresh();
-        navigate('/', { replace: true, state: { modalMessage: result.message ?? m.linked } });
+        navigate('/', { replace: true, state: { modalMessage: m.linked } });
         return;
       }
-      if (result && typeof result === 'object' && result.errorCode === 'LOGIN_REQUIRED') {
+      if (result.code === 'LOGIN_REQUIRED') {
         setSignInRequired(true);
         return;
       }
-      setFailure(
-        result && typeof result === 'object' && result.message ? result.message : m.technicalProblem,
-      );
+      setFailure(failureText(result, { Unknown: m.technicalProblem, ServerError: m.technicalProblem }));
     })();
-  }, [signedIn, code, error, params, navigate, refresh, m.linked, m.technicalProblem]);
+  }, [signedIn, code, error, params, navigate, refresh, failureText, m.linked, m.technicalProblem]);
 
   let body: ReactNode;
   if (session.state.status === 'loading') {

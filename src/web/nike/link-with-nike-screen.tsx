@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
-import type { linkWithNikeEndpoint } from '#shared/api/nike-link.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { startNikeLink } from './api.ts';
 import styles from './nike.module.css';
 
-type LinkResponse = ResponseOf<typeof linkWithNikeEndpoint>;
 type Phase = { name: 'starting' } | { name: 'signInRequired' } | { name: 'failed'; message: string };
 
 /** SPEC §2 /link-with-nike, §4 Nike link "Starting": on success the browser goes to the provider. */
@@ -17,24 +15,26 @@ export default function LinkWithNikeScreen() {
   const messages = useMessages();
   const m = messages.nike;
   usePageTitle(messages.titles.nikeAccount);
+  const failureText = useFailureText();
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
   const started = useRef(false);
 
   const start = useCallback(async () => {
     setPhase({ name: 'starting' });
-    const result = await callApi<LinkResponse>('/api/link-with-nike', { body: {} });
-    if (result && typeof result === 'object' && result.success && result.link) {
-      window.location.assign(result.link);
+    const result = await startNikeLink();
+    if (result.ok && result.data.link) {
+      window.location.assign(result.data.link);
       return;
     }
-    if (result && typeof result === 'object' && result.errorCode === 'LOGIN_REQUIRED') {
+    if (!result.ok && result.code === 'LOGIN_REQUIRED') {
       setPhase({ name: 'signInRequired' });
       return;
     }
-    const message =
-      result && typeof result === 'object' && result.message ? result.message : m.technicalProblem;
+    const message = result.ok
+      ? m.technicalProblem
+      : failureText(result, { Unknown: m.technicalProblem, ServerError: m.technicalProblem });
     setPhase({ name: 'failed', message });
-  }, [m.technicalProblem]);
+  }, [m.technicalProblem, failureText]);
 
   useEffect(() => {
     if (started.current) return;

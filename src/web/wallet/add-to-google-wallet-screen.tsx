@@ -1,17 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
-import type { googlePayPassEndpoint } from '#shared/api/wallet.ts';
-import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { googleWalletPass } from './api.ts';
 import styles from './wallet.module.css';
 
-type PassResponse = ResponseOf<typeof googlePayPassEndpoint>;
 type Phase = { name: 'loading' | 'redirecting' | 'loginFirst' | 'failed' };
 
 /** Where a signed-out visitor goes: sign in, then come back here (SPEC §2 Add to Google Wallet page). */
@@ -42,18 +39,14 @@ export default function AddToGoogleWalletScreen() {
 
   const request = useCallback(async () => {
     setPhase({ name: 'loading' });
-    const query = token ? `?token=${encodeURIComponent(token)}` : '';
-    const result = await callApi<PassResponse>(`/api/google-pay/pass${query}`, { method: 'GET' });
-    if (result && typeof result === 'object' && result.success && result.saveUrl) {
+    const result = await googleWalletPass(token);
+    if (result.ok && result.data.saveUrl) {
       setPhase({ name: 'redirecting' });
-      window.location.assign(result.saveUrl);
+      window.location.assign(result.data.saveUrl);
       return;
     }
-    const loginRequired =
-      result &&
-      typeof result === 'object' &&
-      (result.errorCode === 'LOGIN_REQUIRED' || result.error === 'LOGIN_REQUIRED');
-    setPhase({ name: loginRequired ? 'loginFirst' : 'failed' });
+    // SPEC §8: the login-first message for LOGIN_REQUIRED, the Google pass technical problem otherwise.
+    setPhase({ name: !result.ok && result.code === 'LOGIN_REQUIRED' ? 'loginFirst' : 'failed' });
   }, [token]);
 
   useEffect(() => {
