@@ -5,6 +5,7 @@ import { accountView } from '../accounts/account-view.ts';
 import { findSignInAccounts } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sign-in-throttle.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { endSession, startSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
@@ -32,24 +33,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // a parallel burst gets no more checks than the limit.
     const slot = await throttle.attempt(request, username);
     if ('waitSeconds' in slot) {
-      reply.code(429).header('retry-after', String(slot.waitSeconds));
-      return {
-        success: false,
-        error: 'TooManyAttempts',
-        message: tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
-      };
+      reply.header('retry-after', String(slot.waitSeconds));
+      throw tooManyRequests(
+        'TooManyAttempts',
+        tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
+      );
     }
     const account = await accountForPassword(username, password);
     if (!account) {
       // The slot stays taken: it is this failure.
-      reply.code(401);
-      return { success: false, incorrectPassword: true, message: incorrectPasswordMessage };
+      throw unauthorized('IncorrectPassword', incorrectPasswordMessage, { incorrectPassword: true });
     }
     await throttle.succeeded(slot.attempt);
     // Checked after the password, so a wrong guess cannot tell whether an account is blocked.
     if (!account.can_sign_in) {
-      reply.code(403);
-      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+      throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
     await startSession(ctx, request, reply, account.id);
     return {

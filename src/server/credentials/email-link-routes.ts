@@ -19,7 +19,7 @@ import {
 } from '../auth/passwords.ts';
 import { queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireRecentAuthentication, startSession } from '../sessions/session-plugin.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
@@ -119,12 +119,10 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       );
     });
     if (!account) {
-      reply.code(400);
-      return { success: false, error: 'LinkExpired', message: magicLinkFailedMessage };
+      throw badRequest('LinkExpired', magicLinkFailedMessage);
     }
     if (!account.can_sign_in) {
-      reply.code(403);
-      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+      throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
     return signedIn(request, reply, account);
   });
@@ -142,21 +140,17 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     const found = await inspectToken(ctx.db, token, 'password-reset');
     const owner = found.state === 'live' ? await findAccountById(ctx.db, found.accountId) : undefined;
     if (found.state === 'unknown' || (found.state === 'live' && owner?.email !== username)) {
-      reply.code(400);
-      return { success: false, error: 'LinkInvalid', message: resetLinkInvalidMessage };
+      throw badRequest('LinkInvalid', resetLinkInvalidMessage);
     }
     if (found.state === 'spent' || !owner) {
-      reply.code(400);
-      return { success: false, isExpired: true, error: 'LinkExpired', message: resetLinkExpiredMessage };
+      throw badRequest('LinkExpired', resetLinkExpiredMessage, { isExpired: true });
     }
     if (!owner.can_sign_in) {
-      reply.code(403);
-      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+      throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
     // Checked before the token is used, so the member can try another password with the same link.
     if (!isAcceptablePassword(password, minimumPasswordLength.reset)) {
-      reply.code(400);
-      return { success: false, invalidPassword: true, message: passwordRequirementsMessage };
+      throw badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
     }
     const passwordHash = await hashPassword(password);
     const account = await ctx.db.transaction(async (tx) => {
@@ -173,19 +167,17 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       return updated ?? null;
     });
     if (!account) {
-      reply.code(400);
-      return { success: false, isExpired: true, error: 'LinkExpired', message: resetLinkExpiredMessage };
+      throw badRequest('LinkExpired', resetLinkExpiredMessage, { isExpired: true });
     }
     await throttle.forgive(username);
     return signedIn(request, reply, account);
   });
 
-  route(app, changePasswordEndpoint, async ({ password }, request, reply) => {
+  route(app, changePasswordEndpoint, async ({ password }, request) => {
     // The spec fixes the call as { password }: proof of presence is a recent authentication instead.
     const session = requireRecentAuthentication(request);
     if (!isAcceptablePassword(password, minimumPasswordLength.change)) {
-      reply.code(400);
-      return { success: false, invalidPassword: true, message: passwordRequirementsMessage };
+      throw badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
     }
     const passwordHash = await hashPassword(password);
     await ctx.db.transaction(async (tx) => {

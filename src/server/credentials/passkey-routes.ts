@@ -21,7 +21,7 @@ import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { loginFailedMessage } from '../auth/auth-routes.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import {
   requireRecentAuthentication,
@@ -114,15 +114,14 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { success: true, options: { ...options } };
   });
 
-  route(app, passkeyRegisterEndpoint, async ({ response }, request, reply) => {
+  route(app, passkeyRegisterEndpoint, async ({ response }, request) => {
     ensureEnabled();
     const session = requireRecentAuthentication(request);
     const credential = response as unknown as RegistrationResponseJSON;
     const challenge = challengeOf(credential.response.clientDataJSON);
     const taken = await takeChallenge(challenge, 'registration', session.tokenHash);
     if (!challenge || !taken || taken.accountId !== session.accountId) {
-      reply.code(400);
-      return { success: false, error: 'ChallengeExpired', message: passkeyExpiredMessage };
+      throw badRequest('ChallengeExpired', passkeyExpiredMessage);
     }
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
@@ -138,8 +137,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
       verification = { verified: false };
     }
     if (!verification.verified) {
-      reply.code(400);
-      return { success: false, error: 'PasskeyRefused', message: passkeyProblemMessage };
+      throw badRequest('PasskeyRefused', passkeyProblemMessage);
     }
     const info = verification.registrationInfo;
     const described = describeUserAgent(request.headers['user-agent']);
@@ -173,8 +171,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
       return { success: true, passkey: passkeyView(row, session.passkeyId) };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      reply.code(409);
-      return { success: false, error: 'PasskeyExists', message: passkeyAlreadyRegisteredMessage };
+      throw conflict('PasskeyExists', passkeyAlreadyRegisteredMessage);
     }
   });
 
@@ -217,13 +214,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const challenge = challengeOf(credential.response.clientDataJSON);
     const taken = await takeChallenge(challenge, 'authentication', nonce ? hashToken(nonce) : null);
     if (!challenge || !taken) {
-      reply.code(400);
-      return { success: false, error: 'ChallengeExpired', message: passkeyExpiredMessage };
+      throw badRequest('ChallengeExpired', passkeyExpiredMessage);
     }
-    const refuse = (message: string, failOver = true) => {
-      reply.code(401);
-      return { success: false, failOver, error: 'PasskeyRefused', message };
-    };
+    const refuse = (message: string, failOver = true) =>
+      unauthorized('PasskeyRefused', message, { failOver });
     const passkey = await queryOne<PasskeyRow>(ctx.db, 'SELECT * FROM passkeys WHERE credential_id = $1', [
       credential.id,
     ]);
@@ -235,8 +229,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     const account = await findAccountById(ctx.db, passkey.account_id);
     if (!account) return refuse(passkeyUnknownMessage);
     if (!account.can_sign_in) {
-      reply.code(403);
-      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+      throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
     const outcome = await ceremonies.verifyAssertion(request, credential, challenge, passkey);
     if (outcome !== 'verified') return refuse(passkeyProblemMessage, outcome === 'refused');

@@ -17,7 +17,7 @@ import {
   minimumPasswordLength,
   passwordRequirementsMessage,
 } from '../auth/passwords.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import { userAlreadyExistsMessage } from '../signup/signup-routes.ts';
@@ -34,12 +34,9 @@ import {
 
 export const alreadySignedInMessage = 'You are already signed in. Sign out first to accept this invitation.';
 
-function failure(code: InviteCode, expired?: InviteRow) {
+function failure(code: InviteCode, expired?: InviteRow): HttpError {
   const isExpired = code === 'LinkResent' || code === 'LinkExpired';
-  return {
-    success: false,
-    error: code,
-    message: inviteMessages[code],
+  return new HttpError(inviteCodeStatus[code], code, inviteMessages[code], {
     // An expired link keeps the form on screen, locked (SPEC §4), so it still shows whose invite it is.
     ...(isExpired ? { isExpired: true } : {}),
     ...(isExpired && expired
@@ -52,12 +49,12 @@ function failure(code: InviteCode, expired?: InviteRow) {
           invitedBy: expired.invited_by,
         }
       : {}),
-  };
+  });
 }
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): void {
   // SPEC §7 accept-invite-status: the invite details, or the §8 code of why it cannot be accepted.
-  route(app, acceptInviteStatusEndpoint, async ({ token }, _request, reply) => {
+  route(app, acceptInviteStatusEndpoint, async ({ token }) => {
     let code: InviteCode;
     let expired: InviteRow | undefined;
     try {
@@ -91,7 +88,6 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
       ctx.log.error({ err: error }, 'invite status failed');
       code = 'ServiceError';
     }
-    reply.code(inviteCodeStatus[code]);
     return failure(code, expired);
   });
 
@@ -120,13 +116,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (asksPassword) {
       const password = body.password ?? '';
       if (!isAcceptablePassword(password, minimumPasswordLength.invite)) {
-        reply.code(400);
-        return {
-          success: false,
-          error: 'InvalidPassword',
-          invalidPassword: true,
-          message: passwordRequirementsMessage,
-        };
+        throw badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
       }
       passwordHash = await hashPassword(password);
     }
@@ -145,20 +135,17 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
     if (!outcome.ok) {
       if (outcome.code === 'UserAlreadyExists') {
-        reply.code(409);
-        return { success: false, error: 'UserAlreadyExists', message: userAlreadyExistsMessage };
+        throw conflict('UserAlreadyExists', userAlreadyExistsMessage);
       }
       const code =
         outcome.code === 'LinkExpired' && outcome.invite
           ? await resendExpiredInvite(ctx, outcome.invite)
           : outcome.code;
-      reply.code(inviteCodeStatus[code]);
       return failure(code, outcome.invite);
     }
     if (!outcome.account.can_sign_in) {
       // Staff have blocked this account from signing in: the consents stand, but no session.
-      reply.code(403);
-      return { success: false, error: 'SignInNotAllowed', message: loginFailedMessage };
+      throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
     await startSession(ctx, request, reply, outcome.account.id);
     const fresh = await ctx.db.query<typeof outcome.account>('SELECT * FROM accounts WHERE id = $1', [

@@ -15,7 +15,7 @@ import { limitByAddress } from '../credentials/rate-limits.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { renderEmail } from '../email/layout.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import {
@@ -34,18 +34,9 @@ export const completeSignupFailedMessage =
 export const completeSignupExpiredMessage =
   'This sign-up link has expired. Please ask in store for a new one, or contact customer services.';
 
-const invalidPassword = {
-  success: false,
-  error: 'InvalidPassword',
-  invalidPassword: true,
-  message: passwordRequirementsMessage,
-} as const;
-
-const userAlreadyExists = {
-  success: false,
-  error: 'UserAlreadyExists',
-  message: userAlreadyExistsMessage,
-} as const;
+const invalidPassword = () =>
+  badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
+const userAlreadyExists = () => conflict('UserAlreadyExists', userAlreadyExistsMessage);
 
 /**
  * Creates an unverified member with their consents and their first email (`welcome`: writes it to
@@ -142,8 +133,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     let passwordHash: string | null = null;
     if (passwordMode || body.password) {
       if (!isAcceptablePassword(body.password ?? '', minimumPasswordLength.signup)) {
-        reply.code(400);
-        return invalidPassword;
+        throw invalidPassword();
       }
       passwordHash = await hashPassword(body.password ?? '');
     }
@@ -160,8 +150,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
       (tx, created) => queueVerificationEmail(ctx, tx, created),
     );
     if (!account) {
-      reply.code(409);
-      return userAlreadyExists;
+      throw userAlreadyExists();
     }
     // With a password the member is in at once (unverified: earns points, no rewards yet); without one,
     // the emailed link is their proof and their way in.
@@ -200,8 +189,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
       (tx, created) => queueCompleteSignupEmail(ctx, tx, created),
     );
     if (!account?.email) {
-      reply.code(409);
-      return userAlreadyExists;
+      throw userAlreadyExists();
     }
     reply.code(201);
     return {
@@ -216,8 +204,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     let passwordHash: string | null = null;
     if (body.password) {
       if (!isAcceptablePassword(body.password, minimumPasswordLength.signup)) {
-        reply.code(400);
-        return invalidPassword;
+        throw invalidPassword();
       }
       passwordHash = await hashPassword(body.password);
     }
@@ -235,22 +222,12 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
     if (!outcome.ok) {
       if (outcome.reason === 'taken') throw conflict('UserAlreadyExists', addressTakenMessage);
-      reply.code(outcome.reason === 'used' ? 409 : 400);
       if (outcome.reason === 'expired') {
-        return {
-          success: false,
-          error: 'LinkExpired',
-          isExpired: true,
-          message: completeSignupExpiredMessage,
-        };
+        throw badRequest('LinkExpired', completeSignupExpiredMessage, { isExpired: true });
       }
-      return outcome.reason === 'used'
-        ? {
-            success: false,
-            error: 'InviteConsumed',
-            message: 'It looks like this invitation has already been used.',
-          }
-        : { success: false, error: 'LinkInvalid', message: completeSignupFailedMessage };
+      throw outcome.reason === 'used'
+        ? conflict('InviteConsumed', 'It looks like this invitation has already been used.')
+        : badRequest('LinkInvalid', completeSignupFailedMessage);
     }
     await startSession(ctx, request, reply, outcome.account.id);
     return {

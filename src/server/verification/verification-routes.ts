@@ -39,10 +39,9 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
       if (outcome.reason === 'used' && (await findAccountByProvenEmail(ctx.db, username))) {
         return { success: true, message: alreadyVerifiedMessage };
       }
-      reply.code(400);
-      return outcome.reason === 'expired'
-        ? { success: false, error: 'LinkExpired', isExpired: true, message: verificationExpiredMessage }
-        : { success: false, error: 'LinkInvalid', message: verificationFailedMessage };
+      throw outcome.reason === 'expired'
+        ? badRequest('LinkExpired', verificationExpiredMessage, { isExpired: true })
+        : badRequest('LinkInvalid', verificationFailedMessage);
     }
     if (!outcome.account.can_sign_in) return { success: true, message: alreadyVerifiedMessage };
     await startSession(ctx, request, reply, outcome.account.id);
