@@ -56,6 +56,7 @@ export const daDK: CoreMessages = {
     submit: 'Log ind',
     submitting: 'Logger ind…',
     emailRequired: 'Indtast din e-mailadresse',
+    emailInvalid: 'Indtast en gyldig e-mailadresse',
     passwordRequired: 'Indtast din adgangskode',
     failed: 'Beklager, vi kunne ikke logge dig ind. Prøv igen.',
     incorrectPassword: 'Brugernavnet og adgangskoden passer ikke til nogen af de kontooplysninger, vi har.',

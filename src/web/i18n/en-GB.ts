@@ -61,6 +61,7 @@ export const enGB = {
     submit: 'Sign in',
     submitting: 'Signing in…',
     emailRequired: 'Enter your email address',
+    emailInvalid: 'Enter a valid email address',
     passwordRequired: 'Enter your password',
     failed: 'Sorry, could not complete login, please try again.',
     incorrectPassword: 'The username and password entered did not match any account details we hold.',

@@ -1,20 +1,16 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { useForm } from '../ui/use-form.ts';
+import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import styles from './signin.module.css';
-
-interface RequestAnswer {
-  success: boolean;
-  message?: string;
-  fieldErrors?: Record<string, string>;
-}
 
 /**
  * SPEC §2 Magic-link request: an email field and an email-link button; it auto-submits when an
@@ -26,55 +22,34 @@ export function MagicLinkRequest() {
   const c = m.credentials;
   const [params] = useSearchParams();
   const initialEmail = normaliseEmailInput(params.get('email') ?? '').trim();
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const failureText = useFailureText();
+  const form = useForm({
+    initial: { email: initialEmail },
+    // SPEC §5: the email must be non-blank.
+    validate: ({ email }) => ({ email: email.trim() === '' && m.signIn.emailRequired }),
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
   const autoSubmitted = useRef(false);
 
-  async function send(address: string) {
-    // SPEC §5: the email must be non-blank.
-    if (address.trim() === '') {
-      setFieldError(m.signIn.emailRequired);
-      setMessage(null);
-      emailInput.current?.focus();
+  const send = form.onSubmit(async ({ email }) => {
+    const result = await signInApi.requestLink(email.trim(), params.get('next'));
+    if (result.ok) {
+      setSentTo(email.trim());
       return;
     }
-    setBusy(true);
-    setFieldError(null);
-    setMessage(null);
-    const next = params.get('next');
-    const result = await callApi<RequestAnswer>('/api/request-magic-link', {
-      body: { email: address.trim(), ...(next ? { next } : {}) },
-    });
-    setBusy(false);
-    if (result && typeof result === 'object' && result.success) {
-      setSentTo(address.trim());
-      return;
-    }
-    const answer = result && typeof result === 'object' ? result : null;
-    if (answer?.fieldErrors?.email) {
-      setFieldError(answer.fieldErrors.email);
-      emailInput.current?.focus();
-      return;
-    }
-    setMessage(answer?.message || c.magicRequestFailed);
-  }
+    if (result.fieldErrors.email) return { problems: { email: m.signIn.emailInvalid } };
+    return {
+      message: failureText(result, { Unknown: c.magicRequestFailed, Unreachable: c.magicRequestFailed }),
+    };
+  });
 
   // SPEC §2: an `email` query parameter submits the request straight away (once).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the address the page was opened with
   useEffect(() => {
     if (autoSubmitted.current || initialEmail === '') return;
     autoSubmitted.current = true;
-    void send(initialEmail);
+    void send();
   }, []);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void send(email);
-  }
 
   const passwordLink = (
     <p className={styles.alternative}>
@@ -92,7 +67,7 @@ export function MagicLinkRequest() {
           block
           onClick={() => {
             setSentTo(null);
-            setEmail('');
+            form.set('email', '');
           }}
         >
           {c.useAnotherEmail}
@@ -104,26 +79,23 @@ export function MagicLinkRequest() {
 
   return (
     <div>
-      <form className={formStyles.form} onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={send} noValidate>
         <h1 className={styles.heading}>{m.signIn.heading}</h1>
         <p className={styles.intro}>{c.magicIntro}</p>
-        {message ? <Alert kind="error">{message}</Alert> : null}
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <TextField
-          ref={emailInput}
+          {...form.field('email')}
           label={m.signIn.email}
           type="email"
-          name="email"
           autoComplete="username webauthn"
           inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(normaliseEmailInput(event.target.value))}
-          error={fieldError}
+          onChange={(event) => form.set('email', normaliseEmailInput(event.target.value))}
         />
-        <Button type="submit" block disabled={busy}>
-          {busy ? c.sending : c.emailLink}
+        <Button type="submit" block disabled={form.busy}>
+          {form.busy ? c.sending : c.emailLink}
         </Button>
       </form>
-      {config.enableWebAuthnLogins ? <PasskeySignIn email={email} /> : null}
+      {config.enableWebAuthnLogins ? <PasskeySignIn email={form.values.email} /> : null}
       {passwordLink}
     </div>
   );

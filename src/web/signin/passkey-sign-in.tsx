@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import type { PasskeyLoginOutcome } from '../credentials/passkey-login.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
+import { signInApi } from './api.ts';
 import styles from './signin.module.css';
 
 type PasskeyLoginModule = typeof import('../credentials/passkey-login.ts');
@@ -41,6 +42,7 @@ export function PasskeySignIn({ email }: { email: string }) {
   const generation = useRef(0);
   const next = params.get('next');
   const { signedIn } = session;
+  const failureText = useFailureText();
 
   const succeeded = useCallback(
     (outcome: PasskeyLoginOutcome): boolean => {
@@ -81,17 +83,12 @@ export function PasskeySignIn({ email }: { email: string }) {
   }, [armAutofill]);
 
   async function failOver(address: string) {
-    const sent = await callApi<{ success: boolean; message?: string }>('/api/request-magic-link', {
-      body: { email: address, ...(next ? { next } : {}) },
-    });
-    if (sent && typeof sent === 'object' && sent.success) {
-      setNotice({ kind: 'info', text: m.passkeyFailOver(address) });
-    } else {
-      setNotice({
-        kind: 'error',
-        text: (sent && typeof sent === 'object' && sent.message) || m.passkeyFailed,
-      });
-    }
+    const sent = await signInApi.requestLink(address, next);
+    setNotice(
+      sent.ok
+        ? { kind: 'info', text: m.passkeyFailOver(address) }
+        : { kind: 'error', text: failureText(sent, { Unknown: m.passkeyFailed }) },
+    );
   }
 
   async function signInWithPasskey() {

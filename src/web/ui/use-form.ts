@@ -1,0 +1,99 @@
+import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
+
+type Values = Record<string, string>;
+
+/**
+ * A field's problem: the words shown beside it, or `true` to flag it without words of its own (the
+ * form's message says what is wrong, as SPEC §5 does for sign-in); `false` or absent: no problem.
+ */
+export type Problem = string | boolean;
+export type Problems<V extends Values> = Partial<Record<keyof V, Problem>>;
+
+export interface FormOptions<V extends Values> {
+  initial: V;
+  /**
+   * The client-side rules, from the shared domain rules the server's schema uses too
+   * (src/shared/domain/*-rules.ts), so the two sides agree without zod in the browser.
+   */
+  validate?: (values: V) => Problems<V>;
+}
+
+/** What a submit handler may answer: the form's message and the fields to flag (e.g. after a failure). */
+export interface Outcome<V extends Values> {
+  message?: string | null;
+  problems?: Problems<V>;
+  /** Values to put back (e.g. clear a rejected password). */
+  reset?: Partial<V>;
+}
+
+/**
+ * The scaffold every form shares: a value per field, client-side rules, the form's message, busy
+ * while a call runs, field problems (the client's and the server's `fieldErrors` as the screen words
+ * them) and focus on the first flagged field. `field(name)` spreads onto a `<TextField>`.
+ */
+export function useForm<V extends Values>({ initial, validate }: FormOptions<V>) {
+  const [values, setValues] = useState<V>(initial);
+  const [problems, setProblems] = useState<Problems<V>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<keyof V, HTMLInputElement | null>>>({});
+
+  const focusFirst = useCallback((flagged: Problems<V>) => {
+    const first = (Object.keys(inputs.current) as (keyof V)[]).find((name) => flagged[name]);
+    if (first) inputs.current[first]?.focus();
+  }, []);
+
+  const set = useCallback((name: keyof V, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  }, []);
+
+  /** Shows an outcome: the message, the flagged fields (focusing the first), values put back. */
+  const show = useCallback(
+    (outcome: Outcome<V>) => {
+      if (outcome.reset) setValues((current) => ({ ...current, ...outcome.reset }));
+      setMessage(outcome.message ?? null);
+      const flagged = outcome.problems ?? {};
+      setProblems(flagged);
+      focusFirst(flagged);
+    },
+    [focusFirst],
+  );
+
+  /** The submit handler: checks the rules, then runs `action` (busy meanwhile) and shows its outcome. */
+  function onSubmit(action: (values: V) => Promise<Outcome<V> | undefined>) {
+    return async (event?: FormEvent) => {
+      event?.preventDefault();
+      const found = validate?.(values) ?? {};
+      if (Object.values(found).some(Boolean)) {
+        show({ problems: found });
+        return;
+      }
+      setBusy(true);
+      setMessage(null);
+      setProblems({});
+      try {
+        const outcome = await action(values);
+        if (outcome) show(outcome);
+      } finally {
+        setBusy(false);
+      }
+    };
+  }
+
+  /** Props for the `<TextField>` of `name`. */
+  function field(name: keyof V & string) {
+    const problem = problems[name];
+    return {
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value),
+      ref: (element: HTMLInputElement | null) => {
+        inputs.current[name] = element;
+      },
+      invalid: Boolean(problem),
+      error: typeof problem === 'string' ? problem : null,
+    };
+  }
+
+  return { values, set, field, problems, message, setMessage, busy, show, onSubmit };
+}
