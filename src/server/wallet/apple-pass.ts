@@ -1,7 +1,8 @@
 import { PKPass } from 'passkit-generator';
 import type { Config } from '#shared/config.ts';
+import { formatMoney } from '#shared/domain/format.ts';
 import type { AppleCredentials } from './credentials.ts';
-import { formatMoney, type PassContent, passStrings } from './pass-content.ts';
+import { cashAmount, type PassContent, passStrings } from './pass-content.ts';
 import { brandMark, parseColour } from './png.ts';
 
 export interface ApplePassInput {
@@ -81,7 +82,7 @@ export function buildApplePass(config: Config, credentials: AppleCredentials, in
         {
           key: 'cash',
           label: 'CASH',
-          value: content.cashBalance / 100,
+          value: cashAmount(content),
           currencyCode: content.currency,
           textAlignment: 'PKTextAlignmentRight',
         },

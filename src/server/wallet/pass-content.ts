@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Account } from '#shared/api/common.ts';
 import type { Config, Locale } from '#shared/config.ts';
+import { formatMemberSince } from '#shared/domain/date-format.ts';
+import { majorUnits } from '#shared/domain/format.ts';
 
 /** What a member's wallet pass shows; the same data feeds the Apple pass, the Google object and the
  * fingerprint that tells a device its pass changed. */
@@ -24,20 +26,14 @@ export function passContent(account: Account, config: Config): PassContent {
     pendingPointsBalance: account.pendingPointsBalance,
     cashBalance: account.cashBalance,
     currency: account.currency,
-    memberSince: memberSince(account.createdAt, config.locale),
+    memberSince: formatMemberSince(account.createdAt, config.locale),
     createdAt: account.createdAt,
   };
 }
 
-/** SPEC §9: member since shows "MMMM yyyy". */
-export function memberSince(createdAt: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(createdAt),
-  );
-}
-
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+/** The cash balance as the pass's currency field takes it: in major units (5 for 500 pence, 500 for ¥500). */
+export function cashAmount(content: PassContent): number {
+  return majorUnits(content.cashBalance, content.currency);
 }
 
 /** A change in any shown value changes the fingerprint. */

@@ -7,6 +7,15 @@ describe('date formats (SPEC §9)', () => {
     expect(formatMemberSince('2026-11-03T10:00:00Z', 'da-DK')).toBe('november 2026');
   });
 
+  it("member since: the month in the scheme's time zone, whatever the machine's (UTC said June)", () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST) and 01:30 in Copenhagen (CEST).
+    expect(formatMemberSince('2026-06-30T23:30:00Z', 'en-GB')).toBe('July 2026');
+    expect(formatMemberSince('2026-06-30T23:30:00Z', 'da-DK')).toBe('juli 2026');
+    // 23:30 UTC on 31 October is still 31 October in London (GMT), already November in Copenhagen (CET).
+    expect(formatMemberSince('2026-10-31T23:30:00Z', 'en-GB')).toBe('October 2026');
+    expect(formatMemberSince('2026-10-31T23:30:00Z', 'da-DK')).toBe('november 2026');
+  });
+
   it('history: do MMMM yyyy, without the year in the current year', () => {
     const now = new Date('2026-12-01T12:00:00Z');
     expect(formatHistoryDate('2026-03-02T12:00:00Z', 'en-GB', now)).toBe('2nd March');

@@ -10,9 +10,25 @@ export function formatDate(date: Date | string, pattern: string, locale: Locale)
   return format(typeof date === 'string' ? new Date(date) : date, pattern, { locale: dateLocales[locale] });
 }
 
-/** SPEC §9: member since shows "MMMM yyyy" (November 2026; november 2026 in Danish). */
+/**
+ * The scheme's time zone, from its configured locale: where its stores are, so the web page and the
+ * wallet pass (made on the server, in no member's time zone) agree on the month a member joined.
+ */
+export const schemeTimeZones: Record<Locale, string> = {
+  'en-GB': 'Europe/London',
+  'da-DK': 'Europe/Copenhagen',
+};
+
+/**
+ * SPEC §9: member since shows "MMMM yyyy" (November 2026; november 2026 in Danish), in the scheme's
+ * time zone on the web and on the pass alike (docs/decisions.md, "Member since in the scheme's time zone").
+ */
 export function formatMemberSince(date: Date | string, locale: Locale): string {
-  return formatDate(date, 'MMMM yyyy', locale);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: schemeTimeZones[locale],
+  }).format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /** SPEC §9: history dates show "do MMMM yyyy", without the year in the current year. */
