@@ -15,7 +15,7 @@ const attributeNames = {
   UID: '0.9.2342.19200300.100.1.1',
 } as const;
 
-export type DistinguishedName = Partial<Record<keyof typeof attributeNames, string>>;
+type DistinguishedName = Partial<Record<keyof typeof attributeNames, string>>;
 
 function attributes(dn: DistinguishedName): forge.pki.CertificateField[] {
   return Object.entries(dn).map(([key, value]) => {
