@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { MessagesProvider } from '../i18n/messages.tsx';
+import { SessionProvider } from '../session/session-context.tsx';
+import TermsScreen from './terms-screen.tsx';
+
+const terms = [
+  '## 1. Who can join',
+  '',
+  'Write to first_name_last@example.com; 5 * 3 * 2 points.',
+  '',
+  '| Tier | Points |',
+  '| --- | --- |',
+  '| Gold | 500 |',
+  '',
+  '[click](javascript:alert(1)) <script>window.injected = true</script> <img src=x onerror="window.injected = true">',
+].join('\n');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('public page (terms) from a replaceable Markdown file', () => {
+  it('shows headings, tables and mail links, and no markup from the file', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, markdown: terms }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const { container } = render(
+      <ConfigContext.Provider value={toPublicConfig(defaultConfig)}>
+        <MessagesProvider locale="en-GB">
+          <SessionProvider
+            initialViewer={{
+              isAnonymous: true,
+              account: null,
+              googlePay: null,
+              sentry: null,
+              homeRedirect: null,
+            }}
+          >
+            <MemoryRouter>
+              <TermsScreen />
+            </MemoryRouter>
+          </SessionProvider>
+        </MessagesProvider>
+      </ConfigContext.Provider>,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: '1. Who can join' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Gold' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'first_name_last@example.com' }).getAttribute('href')).toBe(
+      'mailto:first_name_last@example.com',
+    );
+    expect(screen.getByText(/5 \* 3 \* 2 points/)).toBeTruthy();
+    expect(container.querySelector('script, img, a[href^="javascript"]')).toBeNull();
+    expect(screen.getByText(/<script>window.injected = true<\/script>/)).toBeTruthy();
+  });
+});
