@@ -282,6 +282,12 @@ export const daDKScreens: ScreenMessages = {
     signIn: 'Log ind',
     completing: 'Gennemfører din tilmelding…',
     completeFailed: 'Vi kunne desværre ikke gennemføre din tilmelding. Prøv igen.',
+    completeLinkInvalid:
+      'Vi kunne ikke gennemføre din tilmelding med dette link. Tjek, at du åbnede linket i den nyeste e-mail fra os.',
+    completeLinkExpired:
+      'Dette tilmeldingslink er udløbet. Bed om et nyt i butikken, eller kontakt kundeservice.',
+    addressTaken:
+      'En anden konto har allerede bekræftet denne e-mailadresse, så den kan ikke føjes til din. Kontakt kundeservice.',
     signupHeading: 'Bliv medlem',
     signupIntro:
       'Bliv medlem og få private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
@@ -306,6 +312,9 @@ export const daDKScreens: ScreenMessages = {
     verifyFailed: 'Vi har desværre et teknisk problem med at bekræfte din e-mailadresse. Prøv igen om lidt.',
     verifyMissing:
       'Dette bekræftelseslink er ufuldstændigt. Du behøver ikke at tilmelde dig igen: åbn linket i den nyeste e-mail fra os.',
+    verifyLinkInvalid:
+      'Vi kunne ikke bekræfte din e-mailadresse med dette link. Tjek, at du åbnede linket i den nyeste e-mail fra os.',
+    verifyLinkExpired: 'Dette bekræftelseslink er udløbet. Log ind, og bed om et nyt under Mine oplysninger.',
   },
   consent: {
     legend: 'Markedsføring',

@@ -282,6 +282,12 @@ export const enGBScreens = {
     signIn: 'Sign in',
     completing: 'Completing your sign-up…',
     completeFailed: 'Sorry, we could not complete your sign-up. Please try again.',
+    completeLinkInvalid:
+      'We could not complete your sign-up with this link. Please check you opened the link in the newest email from us.',
+    completeLinkExpired:
+      'This sign-up link has expired. Please ask in store for a new one, or contact customer services.',
+    addressTaken:
+      'Another account has already confirmed this email address, so it cannot be added to yours. Please contact customer services.',
     signupHeading: 'Join the club',
     signupIntro:
       'Become a member for private sales, priority personal-shopping care, event invitations and bi-weekly style guides.',
@@ -307,6 +313,9 @@ export const enGBScreens = {
       'Sorry, we have a technical problem verifying your email address. Please try again in a moment.',
     verifyMissing:
       'This verification link is incomplete. There is no need to sign up again: open the link in the newest email from us.',
+    verifyLinkInvalid:
+      'We could not verify your email address with this link. Please check you opened the link in the newest email from us.',
+    verifyLinkExpired: 'This verification link has expired. Sign in and ask for a new one from My Details.',
   },
   consent: {
     legend: 'Marketing preferences',

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import type { Failure, FailureCode } from '../api.ts';
 import { useMessages } from './messages.tsx';
 
@@ -6,9 +7,13 @@ export type FailureWords = Partial<Record<FailureCode, string>>;
 
 /**
  * The words for a failed call in the member's language: the screen's own for this code if it has
- * them, else the catalogue's. Never the server's English sentence.
+ * them, else the catalogue's. Never the server's English sentence. The function stays the same
+ * while the catalogue does, so effects may depend on it.
  */
 export function useFailureText(): (failure: Failure, words?: FailureWords) => string {
   const failures = useMessages().failures;
-  return (failure, words = {}) => words[failure.code] ?? failures[failure.code];
+  return useCallback(
+    (failure: Failure, words: FailureWords = {}) => words[failure.code] ?? failures[failure.code],
+    [failures],
+  );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Account, GooglePay } from '#shared/api/common.ts';
-import type { CompleteSignupResponse } from '#shared/api/joining.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { completeSignup } from './api.ts';
 import { PasskeyStep, SuccessStep } from './onboarding.tsx';
 
 type State =
@@ -28,6 +28,7 @@ export default function CompleteSignupScreen() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const email = (params.get('email') ?? '').trim().toLowerCase();
+  const failureText = useFailureText();
   const [state, setState] = useState<State>({ status: 'working' });
   const started = useRef(false);
   usePageTitle(messages.titles.joinTheClub);
@@ -36,18 +37,25 @@ export default function CompleteSignupScreen() {
     // The token is single use: run once, even when React mounts twice in development.
     if (!token || started.current) return;
     started.current = true;
-    void callApi<CompleteSignupResponse>('/api/complete-signup', {
-      body: { username: email, password: null, token },
-    }).then((answer) => {
-      if (answer && typeof answer === 'object' && answer.success && answer.account) {
-        setState({ status: 'done', step: 1, account: answer.account, googlePay: answer.googlePay ?? null });
+    void completeSignup(email, token).then((result) => {
+      if (result.ok && result.data.account) {
+        const { account, googlePay } = result.data;
+        setState({ status: 'done', step: 1, account, googlePay: googlePay ?? null });
         return;
       }
-      const message =
-        answer && typeof answer === 'object' && answer.message ? answer.message : m.completeFailed;
+      const message = result.ok
+        ? m.completeFailed
+        : failureText(result, {
+            LinkInvalid: m.completeLinkInvalid,
+            LinkExpired: m.completeLinkExpired,
+            InviteConsumed: m.codes.InviteConsumed,
+            UserAlreadyExists: m.addressTaken,
+            Unknown: m.completeFailed,
+            ServerError: m.completeFailed,
+          });
       setState({ status: 'failed', message });
     });
-  }, [token, email, m.completeFailed]);
+  }, [token, email, failureText, m]);
 
   if (!token) {
     return (

@@ -1,20 +1,20 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { GuidedSignupResponse } from '#shared/api/joining.ts';
 import {
   consentToAllowMarketing,
   consentUnanswered,
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { guidedSignUp } from './api.ts';
 import { ConfirmationChecks, type Confirmations } from './confirmations.tsx';
 import styles from './joining.module.css';
 import { TermsLinks } from './onboarding.tsx';
@@ -32,6 +32,7 @@ export default function GuidedSignupScreen() {
   const m = messages.joining;
   const config = useConfig();
   const { token } = useParams();
+  const failureText = useFailureText();
   usePageTitle(messages.titles.vipSignup);
   const [mounted, setMounted] = useState(false);
   const [name, setName] = useState('');
@@ -72,31 +73,31 @@ export default function GuidedSignupScreen() {
     if (problems.name) return nameInput.current?.focus();
     if (problems.email) return emailInput.current?.focus();
     if (unanswered) return consentInput.current?.focus();
-    if (unconfirmed) return;
+    const allow = consentToAllowMarketing(consent);
+    if (unconfirmed || allow.allowMarketing === null) return;
     setBusy(true);
     setMessage(null);
-    const allow = consentToAllowMarketing(consent);
-    const answer = await callApi<GuidedSignupResponse>('/api/guided-signup', {
-      body: {
-        username: email.trim(),
-        name: name.trim(),
-        allowMarketing: allow.allowMarketing,
-        allowMarketingWhatsApp: config.enableTelephoneNumber ? allow.allowMarketingWhatsApp : null,
-        storeToken: token ?? null,
-        confirmAge: true,
-        acceptTerms: true,
-      },
+    const result = await guidedSignUp({
+      username: email.trim(),
+      name: name.trim(),
+      allowMarketing: allow.allowMarketing,
+      allowMarketingWhatsApp: config.enableTelephoneNumber ? allow.allowMarketingWhatsApp : null,
+      storeToken: token ?? null,
+      confirmAge: true,
+      acceptTerms: true,
     });
     setBusy(false);
-    if (answer && typeof answer === 'object' && answer.success) {
+    if (result.ok) {
       setSentTo(email.trim());
       return;
     }
-    if (answer && typeof answer === 'object' && answer.error === 'UserAlreadyExists') {
-      setMessage(m.userAlreadyExists);
-      return;
-    }
-    setMessage((answer && typeof answer === 'object' && answer.message) || m.signupFailed);
+    setMessage(
+      failureText(result, {
+        UserAlreadyExists: m.userAlreadyExists,
+        Unknown: m.signupFailed,
+        ServerError: m.signupFailed,
+      }),
+    );
   }
 
   if (sentTo) {

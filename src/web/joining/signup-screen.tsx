@@ -1,21 +1,21 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { SignupResponse } from '#shared/api/joining.ts';
 import {
   consentToAllowMarketing,
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { signUp as sendSignup } from './api.ts';
 import { ConfirmationChecks, type Confirmations } from './confirmations.tsx';
 import styles from './joining.module.css';
 import { TermsLinks } from './onboarding.tsx';
@@ -32,6 +32,7 @@ export default function SignupScreen() {
   const session = useSession();
   const navigate = useNavigate();
   usePageTitle(messages.titles.signUp);
+  const failureText = useFailureText();
   const passwordRequired = !config.enableMagicLinkLogins;
 
   const [step, setStep] = useState<1 | 2 | 'sent'>(1);
@@ -68,48 +69,48 @@ export default function SignupScreen() {
 
   async function signUp(event: FormEvent) {
     event.preventDefault();
-    if (consent.email === 'unknown' || busy) return;
+    const { allowMarketing } = consentToAllowMarketing(consent);
+    if (allowMarketing === null || busy) return;
     if (!confirmations.confirmAge || !confirmations.acceptTerms) {
       setShowErrors(true);
       return;
     }
     setBusy(true);
     setMessage(null);
-    const answer = await callApi<SignupResponse>('/api/signup', {
-      body: {
-        username: email.trim(),
-        password: passwordRequired ? password : null,
-        name: name.trim(),
-        allowMarketing: consentToAllowMarketing(consent).allowMarketing,
-        confirmAge: true,
-        acceptTerms: true,
-      },
+    const result = await sendSignup({
+      username: email.trim(),
+      password: passwordRequired ? password : null,
+      name: name.trim(),
+      allowMarketing,
+      confirmAge: true,
+      acceptTerms: true,
     });
     setBusy(false);
-    if (answer && typeof answer === 'object') {
-      if (answer.success && answer.account) {
-        session.signedIn(answer.account, answer.googlePay ?? null);
-        navigate('/');
-        return;
-      }
-      if (answer.success && answer.verificationRequired) {
-        setStep('sent');
-        return;
-      }
-      if (answer.error === 'UserAlreadyExists') {
-        setMessage({ text: m.userAlreadyExists, signIn: true });
-        return;
-      }
-      if (answer.invalidPassword) {
-        setPassword('');
-        setFlagged({ name: false, email: false, password: true });
-        setMessage({ text: m.insufficientPassword });
-        setStep(1);
-        setTimeout(() => passwordInput.current?.focus(), 0);
-        return;
-      }
+    if (result.ok && result.data.account) {
+      session.signedIn(result.data.account, result.data.googlePay ?? null);
+      navigate('/');
+      return;
     }
-    setMessage({ text: (answer && typeof answer === 'object' && answer.message) || m.signupFailed });
+    if (result.ok && result.data.verificationRequired) {
+      setStep('sent');
+      return;
+    }
+    if (!result.ok && result.code === 'UserAlreadyExists') {
+      setMessage({ text: m.userAlreadyExists, signIn: true });
+      return;
+    }
+    if (!result.ok && result.code === 'InvalidPassword') {
+      setPassword('');
+      setFlagged({ name: false, email: false, password: true });
+      setMessage({ text: m.insufficientPassword });
+      setStep(1);
+      setTimeout(() => passwordInput.current?.focus(), 0);
+      return;
+    }
+    const text = result.ok
+      ? m.signupFailed
+      : failureText(result, { Unknown: m.signupFailed, ServerError: m.signupFailed });
+    setMessage({ text });
   }
 
   const alert = message ? (

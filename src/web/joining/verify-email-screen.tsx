@@ -1,17 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { VerifyEmailResponse } from '#shared/api/joining.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { verifyEmail } from './api.ts';
 
-type State =
-  | { status: 'in-progress' }
-  | { status: 'complete'; message: string }
-  | { status: 'failed'; message: string };
+type State = { status: 'in-progress' } | { status: 'complete' } | { status: 'failed'; message: string };
 
 /**
  * SPEC §2, §4 Email verification (/verify-email?email&token): in progress, then complete or failed.
@@ -25,6 +22,7 @@ export default function VerifyEmailScreen() {
   const [params] = useSearchParams();
   const email = (params.get('email') ?? '').trim().toLowerCase();
   const token = params.get('token')?.trim() ?? '';
+  const failureText = useFailureText();
   const [state, setState] = useState<State>({ status: 'in-progress' });
   const started = useRef(false);
   usePageTitle(messages.titles.verifyEmail);
@@ -32,29 +30,32 @@ export default function VerifyEmailScreen() {
   useEffect(() => {
     if (!email || !token || started.current) return;
     started.current = true;
-    void callApi<VerifyEmailResponse>('/api/verify-email', { body: { username: email, token } }).then(
-      (answer) => {
-        if (answer && typeof answer === 'object' && answer.success) {
-          if (answer.account) {
-            session.signedIn(answer.account, answer.googlePay ?? null);
-            navigate('/', { state: { modalMessage: m.verifyComplete } });
-            return;
-          }
-          setState({ status: 'complete', message: answer.message || m.verifyComplete });
-          return;
-        }
-        setState({
-          status: 'failed',
-          message: answer && typeof answer === 'object' && answer.message ? answer.message : m.verifyFailed,
-        });
-      },
-    );
-  }, [email, token, session, navigate, m.verifyComplete, m.verifyFailed]);
+    void verifyEmail(email, token).then((result) => {
+      if (result.ok && result.data.account) {
+        session.signedIn(result.data.account, result.data.googlePay ?? null);
+        navigate('/', { state: { modalMessage: m.verifyComplete } });
+        return;
+      }
+      // Verified without signing in (already verified, or an account that may not sign in).
+      if (result.ok) {
+        setState({ status: 'complete' });
+        return;
+      }
+      const message = failureText(result, {
+        LinkInvalid: m.verifyLinkInvalid,
+        LinkExpired: m.verifyLinkExpired,
+        UserAlreadyExists: m.addressTaken,
+        Unknown: m.verifyFailed,
+        ServerError: m.verifyFailed,
+      });
+      setState({ status: 'failed', message });
+    });
+  }, [email, token, session, navigate, failureText, m]);
 
   let body: React.ReactNode;
   if (!email || !token) body = <Alert kind="info">{m.verifyMissing}</Alert>;
   else if (state.status === 'in-progress') body = <p role="status">{m.verifyInProgress}</p>;
-  else if (state.status === 'complete') body = <Alert kind="success">{state.message}</Alert>;
+  else if (state.status === 'complete') body = <Alert kind="success">{m.verifyComplete}</Alert>;
   else body = <Alert kind="error">{state.message}</Alert>;
 
   return (
