@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi } from '../api.ts';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
@@ -9,6 +9,7 @@ import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
+import { accountApi } from './api.ts';
 
 /** SPEC §2 /help/privacy: delete account, confirmed with the member's email; then signed out at /. */
 export default function DeleteAccountScreen() {
@@ -24,6 +25,7 @@ export default function DeleteAccountScreen() {
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { guarded, confirmStep } = useRecentAuthentication();
+  const failureText = useFailureText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,21 +40,21 @@ export default function DeleteAccountScreen() {
     setFieldError(null);
     setBusy(true);
     // Needs a recent sign-in: the member may be asked to confirm who they are first.
-    const answer = await guarded(() =>
-      callApi<{ success?: boolean; message?: string }>('/api/delete-account', { body: { username: typed } }),
-    );
+    const answer = await guarded(() => accountApi.delete(typed));
     if (answer === gaveUp) {
       setBusy(false);
       return;
     }
-    if (answer && typeof answer === 'object' && answer.success) {
+    if (answer.ok) {
       // SPEC §4: success logs out and navigates to /.
       await logout();
-      navigate('/', { replace: true, state: { modalMessage: d.deleted } });
+      await navigate('/', { replace: true, state: { modalMessage: d.deleted } });
       return;
     }
     setBusy(false);
-    setFormError((answer && typeof answer === 'object' && answer.message) || d.failed);
+    setFormError(
+      answer.code === 'DeleteConfirmMismatch' ? d.mismatch : failureText(answer, { Unknown: d.failed }),
+    );
   };
 
   return (

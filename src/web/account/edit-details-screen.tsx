@@ -2,10 +2,11 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
 import { consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
-import { callApi } from '../api.ts';
+import type { Failure } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
@@ -13,13 +14,7 @@ import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
-
-interface UpdateAnswer {
-  success?: boolean;
-  message?: string;
-  account?: Account;
-  fieldErrors?: Record<string, string>;
-}
+import { accountApi } from './api.ts';
 
 /**
  * SPEC §2 /help/account-details, §5 Edit details: name and email editable only with self profile
@@ -63,6 +58,18 @@ function EditDetailsForm({ account }: { account: Account }) {
   const emailInput = useRef<HTMLInputElement>(null);
   const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const { guarded, confirmStep } = useRecentAuthentication();
+  const failureText = useFailureText();
+
+  /** The server's field problems, in this screen's words. */
+  function fieldWords(failure: Failure): Record<string, string> {
+    const words = failure.code === 'InvalidRequest' ? e.fixErrors : failureText(failure);
+    return Object.fromEntries(
+      Object.keys(failure.fieldErrors).map((field) => [
+        field,
+        failure.code === 'InvalidRequest' && field === 'email' ? m.signIn.emailInvalid : words,
+      ]),
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,26 +105,31 @@ function EditDetailsForm({ account }: { account: Account }) {
       (!telephoneEnabled || next.marketingConsentWhatsApp === account.membership.marketingConsentWhatsApp);
     // SPEC §4: an update with no changes just goes back to /help/account.
     if (unchanged) {
-      navigate('/help/account');
+      await navigate('/help/account');
       return;
     }
     setBusy(true);
     // A new email address needs a recent sign-in: the member may be asked to confirm who they are.
-    const answer = await guarded(() => callApi<UpdateAnswer>('/api/update-account', { body: next }));
+    const answer = await guarded(() => accountApi.update(next));
     if (answer === gaveUp) {
       setBusy(false);
       return;
     }
-    if (answer && typeof answer === 'object' && answer.success) {
-      navigate('/', { state: { modalMessage: answer.message || e.updateComplete } });
+    if (answer.ok) {
+      const pendingEmail = answer.data.account?.pendingEmail;
+      const modalMessage =
+        pendingEmail && pendingEmail !== account.pendingEmail
+          ? e.verifyNewEmail(pendingEmail)
+          : e.updateComplete;
+      await navigate('/', { state: { modalMessage } });
       // An account that can no longer sign in drops the session (SPEC §4).
-      if (answer.account) accountUpdated(answer.account);
+      if (answer.data.account) accountUpdated(answer.data.account);
       return;
     }
     setBusy(false);
-    const serverFieldErrors = (answer && typeof answer === 'object' && answer.fieldErrors) || {};
+    const serverFieldErrors = fieldWords(answer);
     setFieldErrors(serverFieldErrors);
-    setFormError((answer && typeof answer === 'object' && answer.message) || e.updateFailed);
+    setFormError(failureText(answer, { Unknown: e.updateFailed }));
     if (serverFieldErrors.email) emailInput.current?.focus();
   };
 

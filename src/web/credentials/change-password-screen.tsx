@@ -1,18 +1,16 @@
-import { type FormEvent, useRef, useState } from 'react';
-import type { changePasswordEndpoint } from '#shared/api/credentials.ts';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
+import { useState } from 'react';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
+import { credentialsApi } from './api.ts';
 import { gaveUp, useRecentAuthentication } from './confirm-identity.tsx';
 import styles from './credentials.module.css';
-
-type ChangeAnswer = ResponseOf<typeof changePasswordEndpoint>;
 
 /**
  * SPEC §2 /help/security: change password. Under 8 characters the field is flagged and nothing is
@@ -24,71 +22,50 @@ export default function ChangePasswordScreen() {
   const c = m.credentials;
   usePageTitle(m.titles.security);
   const account = useAccount();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
-  const input = useRef<HTMLInputElement>(null);
+  const failureText = useFailureText();
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initial: { password: '' },
+    validate: ({ password }) => ({
+      password: password.length < minimumPasswordLength.change && c.tooShort(minimumPasswordLength.change),
+    }),
+  });
   const { guarded, confirmStep } = useRecentAuthentication();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (state === 'busy') return;
-    if (password.length < minimumPasswordLength.change) {
-      setFieldError(c.tooShort(minimumPasswordLength.change));
-      setMessage(null);
-      setState('idle');
-      input.current?.focus();
-      return;
+  const submit = form.onSubmit(async ({ password }) => {
+    setDone(false);
+    const result = await guarded(() => credentialsApi.changePassword(password));
+    if (result === gaveUp) return;
+    if (result.ok) {
+      setDone(true);
+      return { reset: { password: '' } };
     }
-    setState('busy');
-    setFieldError(null);
-    setMessage(null);
-    const result = await guarded(() => callApi<ChangeAnswer>('/api/change-password', { body: { password } }));
-    if (result === gaveUp) {
-      setState('idle');
-      return;
-    }
-    const answer = result && typeof result === 'object' ? result : null;
-    if (answer?.success) {
-      setPassword('');
-      setState('done');
-      return;
-    }
-    setState('idle');
-    if (answer?.invalidPassword) {
-      setPassword('');
-      setFieldError(answer.message || c.setPasswordFailed);
-      input.current?.focus();
-      return;
-    }
-    setMessage(answer?.message || c.setPasswordFailed);
-  }
+    const words = failureText(result, { Unknown: c.setPasswordFailed });
+    if (result.code === 'InvalidPassword') return { problems: { password: words }, reset: { password: '' } };
+    return { message: words };
+  });
 
   return (
     <Page narrow>
-      <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={state === 'busy'}>
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={form.busy}>
         <h1>{m.titles.security}</h1>
         <p className={styles.intro}>{c.changeIntro}</p>
-        {state === 'done' ? <Alert kind="success">{c.changed}</Alert> : null}
-        {message ? <Alert kind="error">{message}</Alert> : null}
+        {done ? <Alert kind="success">{c.changed}</Alert> : null}
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
         <TextField
-          ref={input}
+          {...form.field('password')}
           label={c.newPassword}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={password}
           onChange={(event) => {
-            setPassword(event.target.value);
-            if (state === 'done') setState('idle');
+            form.set('password', event.target.value);
+            setDone(false);
           }}
-          error={fieldError}
           hint={c.atLeast(minimumPasswordLength.change)}
         />
-        <Button type="submit" block disabled={state === 'busy'}>
-          {state === 'busy' ? c.saving : c.changeSubmit}
+        <Button type="submit" block disabled={form.busy}>
+          {form.busy ? c.saving : c.changeSubmit}
         </Button>
       </form>
       {confirmStep}

@@ -1,30 +1,19 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { Passkey } from '#shared/api/credentials.ts';
-import { recentAuthenticationRequired } from '#shared/api/reauthentication.ts';
-import { callApi } from '../api.ts';
+import type { Failure } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { credentialsApi } from './api.ts';
 import styles from './confirm-identity.module.css';
-
-interface Outcome {
-  success?: boolean;
-  error?: string;
-  options?: unknown;
-}
 
 /** What a guarded call answers when the member closed the "confirm it's you" step instead. */
 export const gaveUp = Symbol('gave up');
 
 /** True when the server refused a sensitive change for want of a recent sign-in (ASVS 6.2.3). */
-export function needsRecentAuthentication(answer: unknown): boolean {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as { error?: unknown }).error === recentAuthenticationRequired
-  );
+export function needsRecentAuthentication(result: { ok: boolean; code?: string }): boolean {
+  return !result.ok && result.code === 'RecentAuthenticationRequired';
 }
 
 /**
@@ -36,12 +25,15 @@ export function needsRecentAuthentication(answer: unknown): boolean {
 export function useRecentAuthentication() {
   const [settle, setSettle] = useState<((confirmed: boolean) => void) | null>(null);
 
-  const guarded = useCallback(async <T,>(call: () => Promise<T>): Promise<T | typeof gaveUp> => {
-    const first = await call();
-    if (!needsRecentAuthentication(first)) return first;
-    const confirmed = await new Promise<boolean>((resolve) => setSettle(() => resolve));
-    return confirmed ? call() : gaveUp;
-  }, []);
+  const guarded = useCallback(
+    async <R extends { ok: boolean }>(call: () => Promise<R>): Promise<R | typeof gaveUp> => {
+      const first = await call();
+      if (!needsRecentAuthentication(first)) return first;
+      const confirmed = await new Promise<boolean>((resolve) => setSettle(() => resolve));
+      return confirmed ? call() : gaveUp;
+    },
+    [],
+  );
 
   const finish = useCallback(
     (confirmed: boolean) => {
@@ -91,10 +83,10 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
     let live = true;
     void (async () => {
       const [list, library] = await Promise.all([
-        callApi<Passkey[]>('/api/passkeys', { method: 'GET' }),
+        credentialsApi.passkeys(),
         import('@simplewebauthn/browser').catch(() => null),
       ]);
-      if (live && Array.isArray(list) && list.length > 0 && library?.browserSupportsWebAuthn()) {
+      if (live && list.ok && list.data.length > 0 && library?.browserSupportsWebAuthn()) {
         setHasPasskeys(true);
       }
     })();
@@ -107,16 +99,14 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
   useEffect(() => {
     if (!linkSent) return;
     const timer = setInterval(async () => {
-      const status = await callApi<{ recentlyAuthenticated?: boolean }>('/api/reauthentication', {
-        method: 'GET',
-      });
-      if (status && typeof status === 'object' && status.recentlyAuthenticated) onDone(true);
+      const status = await credentialsApi.reauthenticationStatus();
+      if (status.ok && status.data.recentlyAuthenticated) onDone(true);
     }, linkPollMs);
     return () => clearInterval(timer);
   }, [linkSent, onDone]);
 
-  function explain(answer: Outcome | null, fallback: string): string {
-    switch (answer?.error) {
+  function explain(failure: Failure, fallback: string): string {
+    switch (failure.code) {
       case 'IncorrectPassword':
         return r.incorrectPassword;
       case 'TooManyAttempts':
@@ -139,13 +129,12 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
     setBusy('password');
     setFieldError(null);
     setError(null);
-    const answer = await callApi<Outcome>('/api/reauthenticate/password', { body: { password } });
+    const answer = await credentialsApi.reauthenticateWithPassword(password);
     setBusy(null);
-    if (answer && typeof answer === 'object' && answer.success) return onDone(true);
-    const outcome = answer && typeof answer === 'object' ? answer : null;
+    if (answer.ok) return onDone(true);
     setPassword('');
-    if (outcome?.error === 'IncorrectPassword') setFieldError(r.incorrectPassword);
-    else setError(explain(outcome, r.failed));
+    if (answer.code === 'IncorrectPassword') setFieldError(r.incorrectPassword);
+    else setError(explain(answer, r.failed));
     input.current?.focus();
   }
 
@@ -155,16 +144,14 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
     setError(null);
     try {
       const { startAuthentication } = await import('@simplewebauthn/browser');
-      const options = await callApi<Outcome>('/api/reauthenticate/passkey-options', { body: {} });
-      if (!options || typeof options !== 'object' || !options.success || !options.options) {
+      const options = await credentialsApi.reauthenticationPasskeyOptions();
+      if (!options.ok || !options.options) {
         setError(r.passkeyFailed);
         return;
       }
-      const response = await startAuthentication({
-        optionsJSON: options.options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
-      });
-      const answer = await callApi<Outcome>('/api/reauthenticate/passkey', { body: { response } });
-      if (answer && typeof answer === 'object' && answer.success) return onDone(true);
+      const response = await startAuthentication({ optionsJSON: options.options });
+      const answer = await credentialsApi.reauthenticateWithPasskey(response);
+      if (answer.ok) return onDone(true);
       setError(r.passkeyFailed);
     } catch (failure) {
       // Closing the browser's passkey prompt is a choice, not an error.
@@ -179,10 +166,10 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
     if (busy) return;
     setBusy('link');
     setError(null);
-    const answer = await callApi<Outcome>('/api/reauthenticate/request-link', { body: {} });
+    const answer = await credentialsApi.requestReauthenticationLink();
     setBusy(null);
-    if (answer && typeof answer === 'object' && answer.success) setLinkSent(true);
-    else setError(explain(answer && typeof answer === 'object' ? answer : null, r.failed));
+    if (answer.ok) setLinkSent(true);
+    else setError(explain(answer, r.failed));
   }
 
   return (

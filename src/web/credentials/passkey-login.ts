@@ -5,7 +5,8 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import type { Account, GooglePay } from '#shared/api/common.ts';
-import { callApi } from '../api.ts';
+import type { Failure } from '../api.ts';
+import { credentialsApi } from './api.ts';
 
 /** SPEC §7: login returns success, account, failOver, message. */
 export interface PasskeyLoginOutcome {
@@ -14,17 +15,12 @@ export interface PasskeyLoginOutcome {
   googlePay?: GooglePay;
   /** The passkey did not work: fall back to emailing a magic link to the email, if one was given. */
   failOver?: boolean;
-  message?: string;
+  /** The server's refusal, shown by its code. */
+  failure?: Failure;
   /** The browser has no WebAuthn (or, for autofill, no conditional UI). */
   unsupported?: boolean;
   /** The ceremony was abandoned in favour of another (a button press replaces the autofill one). */
   aborted?: boolean;
-}
-
-interface OptionsAnswer {
-  success: boolean;
-  options?: Parameters<typeof startAuthentication>[0]['optionsJSON'];
-  message?: string;
 }
 
 /**
@@ -41,13 +37,9 @@ export async function loginWithPasskey({
   if (!browserSupportsWebAuthn()) return { success: false, unsupported: true };
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return { success: false, unsupported: true };
   const failOver = email.trim() !== '';
-  const options = await callApi<OptionsAnswer>('/api/passkeys/login-options', { body: { autofill } });
-  if (!options || typeof options !== 'object' || !options.success || !options.options) {
-    return {
-      success: false,
-      ...(options && typeof options === 'object' && options.message ? { message: options.message } : {}),
-    };
-  }
+  const options = await credentialsApi.loginOptions(autofill);
+  if (!options.ok) return { success: false, failure: options };
+  if (!options.options) return { success: false };
   let response: Awaited<ReturnType<typeof startAuthentication>>;
   try {
     response = await startAuthentication({ optionsJSON: options.options, useBrowserAutofill: autofill });
@@ -58,9 +50,12 @@ export async function loginWithPasskey({
     // Cancelled, timed out, or no passkey for this site on this device: email a link instead.
     return { success: false, failOver };
   }
-  const result = await callApi<PasskeyLoginOutcome>('/api/passkeys/login', { body: { response } });
-  if (!result || typeof result !== 'object') return { success: false };
-  return { ...result, failOver: Boolean(result.failOver) && failOver };
+  const result = await credentialsApi.loginWithPasskey(response);
+  if (result.ok) {
+    const { account, googlePay } = result.data;
+    return { success: true, ...(account ? { account } : {}), ...(googlePay ? { googlePay } : {}) };
+  }
+  return { success: false, failure: result, failOver: Boolean(result.details.failOver) && failOver };
 }
 
 /** Stops a pending ceremony (the autofill one) when its screen goes away. */

@@ -1,12 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { Passkey } from '#shared/api/credentials.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { credentialsApi } from './api.ts';
 import { gaveUp, useRecentAuthentication } from './confirm-identity.tsx';
 import styles from './credentials.module.css';
 import { registerPasskey } from './register-passkey.ts';
@@ -27,11 +28,12 @@ export default function PasskeysScreen() {
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const { guarded, confirmStep } = useRecentAuthentication();
+  const failureText = useFailureText();
 
   const load = useCallback(async () => {
-    const list = await callApi<Passkey[]>('/api/passkeys', { method: 'GET' });
-    if (Array.isArray(list)) {
-      setPasskeys(list);
+    const list = await credentialsApi.passkeys();
+    if (list.ok) {
+      setPasskeys(list.data);
       setLoadFailed(false);
     } else {
       setLoadFailed(true);
@@ -48,13 +50,18 @@ export default function PasskeysScreen() {
     const outcome = await guarded(registerPasskey);
     setCreating(false);
     if (outcome === gaveUp) return;
-    if (outcome.success) {
+    if (outcome.ok) {
       setNotice({ kind: 'success', text: c.passkeyCreated });
       await load();
-    } else if (outcome.unsupported) {
+    } else if ('code' in outcome) {
+      setNotice({ kind: 'error', text: failureText(outcome, { Unknown: c.passkeyFailed }) });
+    } else if (outcome.browser === 'unsupported') {
       setNotice({ kind: 'error', text: c.passkeysUnsupported });
-    } else if (!outcome.cancelled) {
-      setNotice({ kind: 'error', text: outcome.message || c.passkeyFailed });
+    } else if (outcome.browser !== 'cancelled') {
+      setNotice({
+        kind: 'error',
+        text: outcome.browser === 'alreadyRegistered' ? m.failures.PasskeyExists : c.passkeyFailed,
+      });
     }
   }
 
@@ -103,6 +110,7 @@ function PasskeyItem({
 }) {
   const { locale } = useConfig();
   const c = useMessages().credentials;
+  const failureText = useFailureText();
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
   const [title, setTitle] = useState(passkey.title);
   const [error, setError] = useState<string | null>(null);
@@ -120,34 +128,27 @@ function PasskeyItem({
       return;
     }
     setBusy(true);
-    const result = await callApi<{
-      success: boolean;
-      message?: string;
-      fieldErrors?: Record<string, string>;
-    }>('/api/passkeys/rename', { body: { id: passkey._id, title: title.trim() } });
+    const result = await credentialsApi.renamePasskey({ id: passkey._id, title: title.trim() });
     setBusy(false);
-    if (result && typeof result === 'object' && result.success) {
+    if (result.ok) {
       setMode('view');
       setError(null);
       onChanged(c.renamed);
       return;
     }
-    const answer = result && typeof result === 'object' ? result : null;
-    setError(answer?.fieldErrors?.title || answer?.message || c.actionFailed);
+    setError(failureText(result, { Unknown: c.actionFailed, InvalidRequest: c.actionFailed }));
   }
 
   async function remove() {
     setBusy(true);
-    const result = await guarded(() =>
-      callApi<{ success: boolean; message?: string }>('/api/passkeys/remove', { body: { id: passkey._id } }),
-    );
+    const result = await guarded(() => credentialsApi.removePasskey({ id: passkey._id }));
     setBusy(false);
     if (result === gaveUp) return;
-    if (result && typeof result === 'object' && result.success) {
+    if (result.ok) {
       onChanged(c.removed);
       return;
     }
-    setError((result && typeof result === 'object' && result.message) || c.actionFailed);
+    setError(failureText(result, { Unknown: c.actionFailed }));
   }
 
   return (

@@ -1,24 +1,15 @@
-import { callApi } from '../api.ts';
+import type { Failure } from '../api.ts';
+import { credentialsApi } from './api.ts';
 
-export interface PasskeyOutcome {
-  success: boolean;
-  message?: string;
-  /** The browser has no WebAuthn: show "Your current browser doesn't support Passkeys." */
-  unsupported?: boolean;
-  /** The member closed the browser's passkey dialog (or it timed out): nothing to apologise for. */
-  cancelled?: boolean;
-  /** This device already holds a passkey for the account. */
-  alreadyRegistered?: boolean;
-  /** The server's error code, e.g. RecentAuthenticationRequired (see confirm-identity.tsx). */
-  error?: string;
-}
-
-interface OptionsAnswer {
-  success: boolean;
-  options?: unknown;
-  message?: string;
-  error?: string;
-}
+/**
+ * How creating a passkey ended: created; stopped by the browser (no WebAuthn, the member closed its
+ * dialog, this device already holds one); or refused by the server (a Failure with its code, e.g.
+ * RecentAuthenticationRequired — see confirm-identity.tsx).
+ */
+export type PasskeyOutcome =
+  | { ok: true }
+  | { ok: false; browser: 'unsupported' | 'cancelled' | 'alreadyRegistered' | 'failed' }
+  | Failure;
 
 /**
  * Registers a passkey for the signed-in member (SPEC §7: register returns success, message).
@@ -30,40 +21,28 @@ export async function registerPasskey(): Promise<PasskeyOutcome> {
   try {
     library = await import('@simplewebauthn/browser');
   } catch {
-    return { success: false };
+    return { ok: false, browser: 'failed' };
   }
   const { browserSupportsWebAuthn, startRegistration } = library;
-  if (!browserSupportsWebAuthn()) return { success: false, unsupported: true };
-  const options = await callApi<OptionsAnswer>('/api/passkeys/registration-options', { body: {} });
-  if (!options || typeof options !== 'object' || !options.success || !options.options) {
-    const answer = options && typeof options === 'object' ? options : null;
-    return {
-      success: false,
-      ...(answer?.message ? { message: answer.message } : {}),
-      ...(answer?.error ? { error: answer.error } : {}),
-    };
-  }
-  let response: unknown;
+  if (!browserSupportsWebAuthn()) return { ok: false, browser: 'unsupported' };
+  const options = await credentialsApi.registrationOptions();
+  if (!options.ok) return options;
+  if (!options.options) return { ok: false, browser: 'failed' };
+  let response: Awaited<ReturnType<typeof startRegistration>>;
   try {
     response = await startRegistration({
-      optionsJSON: options.options as Parameters<typeof startRegistration>[0]['optionsJSON'],
+      optionsJSON: options.options,
     });
   } catch (error) {
     const { name, code } = error as { name?: string; code?: string };
     if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
-      return { success: false, alreadyRegistered: true };
+      return { ok: false, browser: 'alreadyRegistered' };
     if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
-      return { success: false, cancelled: true };
+      return { ok: false, browser: 'cancelled' };
     }
     // The library's own wording is technical: the screens show their own message instead.
-    return { success: false };
+    return { ok: false, browser: 'failed' };
   }
-  const result = await callApi<PasskeyOutcome>('/api/passkeys/register', { body: { response } });
-  return result && typeof result === 'object'
-    ? {
-        success: Boolean(result.success),
-        ...(result.message ? { message: result.message } : {}),
-        ...(result.error ? { error: result.error } : {}),
-      }
-    : { success: false };
+  const result = await credentialsApi.register(response);
+  return result.ok ? { ok: true } : result;
 }

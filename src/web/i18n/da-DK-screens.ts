@@ -121,6 +121,8 @@ export const daDKScreens: ScreenMessages = {
       saving: 'Gemmer…',
       cancel: 'Annuller',
       updateComplete: 'Dine oplysninger er opdateret.',
+      verifyNewEmail: (email: string) =>
+        `Vi har sendt en e-mail til ${email}: åbn linket i den for at bekræfte din nye adresse.`,
       updateFailed: 'Beklager, vi kunne ikke opdatere dine oplysninger. Prøv igen.',
     },
     delete: {

@@ -120,6 +120,8 @@ export const enGBScreens = {
       saving: 'Saving…',
       cancel: 'Cancel',
       updateComplete: 'Your details have been updated.',
+      verifyNewEmail: (email: string) =>
+        `We've sent an email to ${email}: open the link in it to verify your new address.`,
       updateFailed: 'Sorry, we could not update your details, please try again.',
     },
     delete: {

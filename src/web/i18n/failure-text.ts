@@ -7,13 +7,10 @@ export type FailureWords = Partial<Record<FailureCode, string>>;
 
 /**
  * The words for a failed call in the member's language: the screen's own for this code if it has
- * them, else the catalogue's. Never the server's English sentence. The function stays the same
- * while the catalogue does, so effects may depend on it.
+ * them, else the catalogue's. Never the server's English sentence. The function is stable while the
+ * language is, so effects may depend on it.
  */
 export function useFailureText(): (failure: Failure, words?: FailureWords) => string {
   const failures = useMessages().failures;
-  return useCallback(
-    (failure: Failure, words: FailureWords = {}) => words[failure.code] ?? failures[failure.code],
-    [failures],
-  );
+  return useCallback((failure, words = {}) => words[failure.code] ?? failures[failure.code], [failures]);
 }

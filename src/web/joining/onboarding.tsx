@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { registerPasskey } from '../credentials/register-passkey.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
@@ -87,17 +88,20 @@ export function PasskeyStep({ step, total, onDone }: { step: number; total: numb
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const failureText = useFailureText();
 
   async function create() {
     setBusy(true);
     setMessage(null);
     const outcome = await registerPasskey();
     setBusy(false);
-    if (outcome.success) {
+    if (outcome.ok) {
       onDone();
       return;
     }
-    setMessage(outcome.unsupported ? m.passkeysUnsupported : outcome.message || m.passkeyFailed);
+    if ('code' in outcome) setMessage(failureText(outcome, { Unknown: m.passkeyFailed }));
+    else if (outcome.browser === 'unsupported') setMessage(m.passkeysUnsupported);
+    else setMessage(m.passkeyFailed);
   }
 
   return (

@@ -69,9 +69,10 @@ export function PasskeySignIn({ email }: { email: string }) {
       const outcome = await module.loginWithPasskey({ email: '', autofill: true });
       if (generation.current !== mine || outcome.unsupported || outcome.aborted) return;
       if (succeeded(outcome)) return;
-      if (outcome.message) setNotice({ kind: 'error', text: outcome.message });
+      if (outcome.failure)
+        setNotice({ kind: 'error', text: failureText(outcome.failure, { Unknown: m.passkeyFailed }) });
     }
-  }, [succeeded]);
+  }, [succeeded, failureText, m.passkeyFailed]);
 
   useEffect(() => {
     void armAutofill();
@@ -111,7 +112,12 @@ export function PasskeySignIn({ email }: { email: string }) {
     const address = emailRef.current.trim();
     if (outcome.unsupported) setNotice({ kind: 'error', text: m.passkeysUnsupported });
     else if (outcome.failOver && address && config.enableMagicLinkLogins) await failOver(address);
-    else if (!outcome.aborted) setNotice({ kind: 'error', text: outcome.message || m.passkeyFailed });
+    else if (!outcome.aborted) {
+      setNotice({
+        kind: 'error',
+        text: outcome.failure ? failureText(outcome.failure, { Unknown: m.passkeyFailed }) : m.passkeyFailed,
+      });
+    }
     void armAutofill();
   }
 
