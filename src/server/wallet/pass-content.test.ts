@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '#shared/api/common.ts';
 import { defaultConfig, parseConfig } from '#shared/config.ts';
 import { formatMemberSince } from '#shared/domain/date-format.ts';
+import { testAccount } from '#tests/support/account-fixture.ts';
 import { loyaltyObjects } from './google-wallet.ts';
 import { cashAmount, passContent } from './pass-content.ts';
 
-/** The fields of an account the pass shows; the rest does not reach it. */
-function account(fields: Partial<Account>): Account {
-  return {
-    fullName: 'Kim Tanaka',
-    cardNumber: '1234567890',
-    pointsBalance: 0,
-    pendingPointsBalance: 0,
-    cashBalance: 0,
-    currency: 'GBP',
-    createdAt: '2026-06-30T23:30:00Z',
-    ...fields,
-  } as Account;
-}
+const account = testAccount;
 
 describe('wallet pass content', () => {
   it("money: the currency's own minor units, not hundredths (JPY has none, KWD and BHD have three)", () => {
