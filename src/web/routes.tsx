@@ -79,7 +79,7 @@ export function AppRoutes({ status }: { status: number }) {
         <Route
           path="/complete-signup"
           element={
-            <SignedOutOnly>
+            <SignedOutOnly keepAfterSignIn>
               <CompleteSignupScreen />
             </SignedOutOnly>
           }

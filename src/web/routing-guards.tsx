@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
 import { Redirect } from './redirect.tsx';
@@ -8,13 +8,26 @@ import { NotFoundScreen } from './ui/error-screen.tsx';
 /**
  * Signed-in members are sent to / (SPEC §6: signup, reset-password, complete-signup, magic-login), or
  * to the page Sign in's `next` names: a magic link signs in on this screen, and this redirect must
- * agree with the screen's own, or whichever runs last wins.
+ * agree with the screen's own, or whichever runs last wins. With `keepAfterSignIn`, only a member
+ * signed in when the screen opens is sent away: guided signup completion signs the member in at once
+ * (SPEC §4) and still shows its onboarding steps.
  */
-export function SignedOutOnly({ children }: { children: ReactNode }) {
+export function SignedOutOnly({
+  children,
+  keepAfterSignIn = false,
+}: {
+  children: ReactNode;
+  keepAfterSignIn?: boolean;
+}) {
   const { state } = useSession();
   const [params] = useSearchParams();
+  const [shown, setShown] = useState(false);
   if (state.status === 'loading') return null;
-  if (state.status === 'authenticated') return <Redirect to={afterSignInPath(params.get('next'))} />;
+  if (state.status === 'authenticated' && !(keepAfterSignIn && shown)) {
+    return <Redirect to={afterSignInPath(params.get('next'))} />;
+  }
+  // Remembered during render (React's pattern for information from earlier renders).
+  if (!shown) setShown(true);
   return <>{children}</>;
 }
 

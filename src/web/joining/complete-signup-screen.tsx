@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Account, GooglePay } from '#shared/api/common.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -10,15 +9,13 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import { completeSignup } from './api.ts';
 import { PasskeyStep, SuccessStep } from './onboarding.tsx';
 
-type State =
-  | { status: 'working' }
-  | { status: 'failed'; message: string }
-  | { status: 'done'; step: 1 | 2; account: Account; googlePay: GooglePay | null };
+type State = { status: 'working' } | { status: 'failed'; message: string } | { status: 'done'; step: 1 | 2 };
 
 /**
  * SPEC §2 Guided signup completion (/complete-signup?token&email): runs completion, then success and
- * wallet onboarding, then an optional passkey step. The session is set when the member leaves the
- * onboarding, so the signed-out-only route does not send them to / halfway through.
+ * wallet onboarding, then an optional passkey step. The answer's account signs the member in at once
+ * (SPEC §4), so the wallet badges and the passkey step work for them; the route lets the onboarding
+ * finish (SignedOutOnly keepAfterSignIn).
  */
 export default function CompleteSignupScreen() {
   const messages = useMessages();
@@ -39,8 +36,8 @@ export default function CompleteSignupScreen() {
     started.current = true;
     void completeSignup(email, token).then((result) => {
       if (result.ok && result.data.account) {
-        const { account, googlePay } = result.data;
-        setState({ status: 'done', step: 1, account, googlePay: googlePay ?? null });
+        session.signedIn(result.data.account, result.data.googlePay ?? null);
+        setState({ status: 'done', step: 1 });
         return;
       }
       const message = result.ok
@@ -55,7 +52,7 @@ export default function CompleteSignupScreen() {
           });
       setState({ status: 'failed', message });
     });
-  }, [token, email, failureText, m]);
+  }, [token, email, failureText, m, session.signedIn]);
 
   if (!token) {
     return (
@@ -78,10 +75,7 @@ export default function CompleteSignupScreen() {
       </Page>
     );
   }
-  const toAccount = () => {
-    session.signedIn(state.account, state.googlePay);
-    navigate('/');
-  };
+  const toAccount = () => navigate('/');
   return (
     <Page narrow>
       {state.step === 1 ? (

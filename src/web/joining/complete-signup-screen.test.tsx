@@ -1,0 +1,101 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { testAccount } from '#tests/support/account-fixture.ts';
+import { ConfigContext } from '../config-context.tsx';
+import { MessagesProvider } from '../i18n/messages.tsx';
+import { AppRoutes } from '../routes.tsx';
+import { SessionProvider, useSession } from '../session/session-context.tsx';
+
+const account = testAccount({ fullName: 'Vic Store', email: 'vic@example.com' });
+
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** Where the app is, and whether the session is signed in: what the member would notice. */
+function Probe() {
+  const { pathname } = useLocation();
+  const { state } = useSession();
+  return (
+    <output data-testid="probe">
+      {pathname} {state.status}
+    </output>
+  );
+}
+
+function renderApp(path: string) {
+  return render(
+    <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), guidedSignupEnabled: true }}>
+      <MessagesProvider locale="en-GB">
+        <SessionProvider
+          initialViewer={{
+            isAnonymous: true,
+            account: null,
+            googlePay: null,
+            sentry: null,
+            homeRedirect: null,
+          }}
+        >
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes status={200} />
+            <Probe />
+          </MemoryRouter>
+        </SessionProvider>
+      </MessagesProvider>
+    </ConfigContext.Provider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('guided signup completion (SPEC §2, §4)', () => {
+  it('the completion signs the member in at once: the onboarding stays, and the Google Wallet badge does not send them to sign in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        String(path).endsWith('/api/complete-signup')
+          ? json({ success: true, account, googlePay: null })
+          : json({ success: false, error: 'ServiceError', message: 'not in this test' }),
+      ),
+    );
+    renderApp('/complete-signup?token=t0ken&email=vic%40example.com');
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to the club' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('probe').textContent).toBe('/complete-signup authenticated');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Add to Google Wallet' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('probe').textContent).toBe('/add-to-google-wallet authenticated'),
+    );
+    // Still there once the screen has loaded and decided (a signed-out visitor is sent to /signin).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('probe').textContent).toBe('/add-to-google-wallet authenticated');
+  });
+
+  it('a member already signed in when the page opens is sent away (SPEC §6; here to the page `next` names)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ success: false })),
+    );
+    render(
+      <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), guidedSignupEnabled: true }}>
+        <MessagesProvider locale="en-GB">
+          <SessionProvider
+            initialViewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
+          >
+            <MemoryRouter
+              initialEntries={['/complete-signup?token=t0ken&email=vic%40example.com&next=%2Fhelp%2Ffaq']}
+            >
+              <AppRoutes status={200} />
+              <Probe />
+            </MemoryRouter>
+          </SessionProvider>
+        </MessagesProvider>
+      </ConfigContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('/help/faq authenticated'));
+  });
+});
