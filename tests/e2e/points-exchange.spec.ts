@@ -54,6 +54,16 @@ test.describe('points exchange on (SPEC §2 Exchange screen, §4, §5)', () => {
     await expect(page.getByRole('dialog', { name: 'Your membership barcode' })).toBeVisible();
     await page.getByRole('button', { name: 'Close' }).click();
 
+    // So does "Tap to show barcode": the barcode large, for the till (height 150).
+    await page.getByRole('button', { name: 'Tap to show barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your membership barcode' });
+    await expect(dialog.getByRole('img', { name: `Card number ${member.loyaltyId}` })).toHaveAttribute(
+      'data-barcode-height',
+      '150',
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
     // The PIN button is there when card PIN is on.
     await page.getByRole('button', { name: 'View PIN' }).click();
     await expect(page.getByText('No PIN has been set for your card.')).toBeVisible();

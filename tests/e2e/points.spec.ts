@@ -34,15 +34,11 @@ test.describe('points overview, exchange off (the described configuration, SPEC 
     await expect(activity.getByRole('listitem').nth(1)).toContainText('Oxford Street');
     await expect(activity.getByRole('listitem').nth(1)).toContainText('In-Store');
 
-    // Tap to show the barcode large, for the till (height 150).
-    await page.getByRole('button', { name: 'Tap to show barcode' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Your membership barcode' });
-    await expect(dialog.getByRole('img', { name: `Card number ${member.loyaltyId}` })).toHaveAttribute(
-      'data-barcode-height',
-      '150',
-    );
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
+    // With exchange off the card already shows the barcode: no barcode view to open (§2).
+    await expect(page.getByRole('button', { name: 'Tap to show barcode' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Open the barcode to scan' })).toHaveCount(0);
+    await barcode.click();
+    await expect(page.getByRole('dialog', { name: 'Your membership barcode' })).toHaveCount(0);
 
     // A purchase posted to the partner API shows up on refresh.
     await server.partner('POST', '/purchases', {

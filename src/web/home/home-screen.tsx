@@ -87,9 +87,12 @@ export default function HomeScreen() {
                   </Button>
                 )
               ) : null}
-              <Button variant="secondary" className={styles.onDark} onClick={openBarcode}>
-                {m.home.showBarcode}
-              </Button>
+              {/* SPEC §2: the barcode view opens only with exchange on; off, the card shows the barcode. */}
+              {config.enablePointsExchange ? (
+                <Button variant="secondary" className={styles.onDark} onClick={openBarcode}>
+                  {m.home.showBarcode}
+                </Button>
+              ) : null}
               {config.enableCardPIN ? (
                 <Button
                   variant="secondary"
@@ -149,7 +152,9 @@ export default function HomeScreen() {
           )}
         </section>
       </Page>
-      {barcodeOpen ? <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} /> : null}
+      {barcodeOpen && config.enablePointsExchange ? (
+        <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} />
+      ) : null}
     </>
   );
 }
