@@ -125,6 +125,3 @@ function unreachable(): Failure {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-// TEMPORARY (issue 14): removed once every screen calls through its feature's api.ts.
-export { type CallOptions as LegacyCallOptions, callApi } from './legacy-call-api.ts';

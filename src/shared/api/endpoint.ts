@@ -28,6 +28,3 @@ export function endpoint<
 >(definition: Endpoint<Req, Res, M, P>): Endpoint<Req, Res, M, P> {
   return definition;
 }
-
-// TEMPORARY (issue 14): screens still import these from here until they move to descriptors.
-export type { RequestOf, ResponseOf } from './descriptor.ts';

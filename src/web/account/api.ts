@@ -1,5 +1,6 @@
 import { deleteAccount, publicPage, updateAccount } from '#shared/api/account-endpoints.ts';
 import type { RequestOf } from '#shared/api/descriptor.ts';
+import { requestVerificationResend } from '#shared/api/joining-endpoints.ts';
 import { call } from '../api.ts';
 
 /** The calls of the My details screens. */
@@ -7,4 +8,6 @@ export const accountApi = {
   update: (details: RequestOf<typeof updateAccount>) => call(updateAccount, details),
   delete: (username: string) => call(deleteAccount, { username }),
   publicPage: (name: string) => call(publicPage, {}, { params: { name } }),
+  /** Emails the verification link again (for the address waiting to be proven). */
+  resendVerification: () => call(requestVerificationResend, {}),
 };

@@ -14,7 +14,7 @@ function renderScreen(account: Account) {
     'fetch',
     vi.fn(
       async () =>
-        new Response(JSON.stringify({ success: true, transactions: [] }), {
+        new Response(JSON.stringify([]), {
           status: 200,
           headers: { 'content-type': 'application/json' },
         }),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { NikeLinkStatus } from '../nike/nike-link-status.tsx';
 import { PurchaseHistory } from '../points/purchase-history.tsx';
@@ -12,6 +12,7 @@ import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
+import { accountApi } from './api.ts';
 
 /** SPEC §2 /help/account: member since, every field of the account, verification status, history. */
 export default function MyDetailsScreen() {
@@ -108,24 +109,17 @@ type ResendState =
 function VerificationStatus({ account }: { account: Account }) {
   const a = useMessages().account;
   const [state, setState] = useState<ResendState>({ status: 'idle' });
+  const failureText = useFailureText();
   const verified = <span className={`${styles.status} ${styles.verified}`}>✓ {a.verified}</span>;
   // A new address asked for stays unconfirmed until its link is opened; the proven one stays in use.
   const pending = account.pendingEmail;
   if (account.emailIsVerified && !pending) return verified;
   const resend = async () => {
     setState({ status: 'busy' });
-    const answer = await callApi<{ success?: boolean; message?: string; error?: string }>(
-      '/api/request-verification-resend',
-      { body: {} },
-    );
-    if (answer && typeof answer === 'object' && answer.success) setState({ status: 'done' });
-    else if (answer && typeof answer === 'object' && answer.error === 'ResendLimited')
-      setState({ status: 'limited' });
-    else
-      setState({
-        status: 'failed',
-        message: (answer && typeof answer === 'object' && answer.message) || a.resendFailed,
-      });
+    const answer = await accountApi.resendVerification();
+    if (answer.ok) setState({ status: 'done' });
+    else if (answer.code === 'ResendLimited') setState({ status: 'limited' });
+    else setState({ status: 'failed', message: failureText(answer, { Unknown: a.resendFailed }) });
   };
   const limited =
     state.status === 'limited' ||

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { callApi } from '../api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { credentialsApi } from './api.ts';
 
 type State = 'working' | 'done' | 'otherBrowser' | 'expired' | 'missing' | 'failed';
 
@@ -30,13 +30,10 @@ export default function ConfirmLinkScreen() {
     // Signed out here: this is not the browser that asked (nothing to send).
     if (!signedIn) return setState('otherBrowser');
     void (async () => {
-      const answer = await callApi<{ success?: boolean; error?: string }>('/api/reauthenticate/link', {
-        body: { token },
-      });
-      const outcome = answer && typeof answer === 'object' ? answer : null;
-      if (outcome?.success) setState('done');
-      else if (outcome?.error === 'OtherBrowser') setState('otherBrowser');
-      else if (outcome?.error === 'LinkExpired') setState('expired');
+      const answer = await credentialsApi.reauthenticateWithLink(token);
+      if (answer.ok) setState('done');
+      else if (answer.code === 'OtherBrowser') setState('otherBrowser');
+      else if (answer.code === 'LinkExpired') setState('expired');
       else setState('failed');
     })();
   }, [token, session.status, signedIn]);

@@ -78,8 +78,9 @@ describe('set new password (SPEC §5, §8)', () => {
       'fetch',
       answer(400, {
         success: false,
+        error: 'InvalidPassword',
         invalidPassword: true,
-        message: "The password you entered doesn't meet the requirements",
+        message: 'English words the screen must not show',
       }),
     );
     renderAt(path, <SetNewPasswordScreen />);
@@ -93,12 +94,21 @@ describe('set new password (SPEC §5, §8)', () => {
   it('an expired link keeps the page busy', async () => {
     vi.stubGlobal(
       'fetch',
-      answer(400, { success: false, isExpired: true, message: 'This link has expired.' }),
+      answer(400, {
+        success: false,
+        error: 'LinkExpired',
+        isExpired: true,
+        message: 'English words the screen must not show',
+      }),
     );
     renderAt(path, <SetNewPasswordScreen />);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'long-enough' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
-    expect(await screen.findByText('This link has expired.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This password reset link has expired or has already been used. Please request a new one.',
+      ),
+    ).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Saving…' }).hasAttribute('disabled')).toBe(true),
     );

@@ -1,17 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { magicLinkEndpoint } from '#shared/api/credentials.ts';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
 import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
-
-type MagicLinkAnswer = ResponseOf<typeof magicLinkEndpoint>;
+import { credentialsApi } from './api.ts';
 
 /**
  * SPEC §4 Magic-login: without a token, a request-new-link message; with one, signs in and goes to /
@@ -20,6 +17,7 @@ type MagicLinkAnswer = ResponseOf<typeof magicLinkEndpoint>;
 export default function MagicLoginScreen() {
   const m = useMessages();
   const c = m.credentials;
+  const failureText = useFailureText();
   usePageTitle(m.titles.magicLogin);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -34,16 +32,20 @@ export default function MagicLoginScreen() {
     if (!token || started.current) return;
     started.current = true;
     void (async () => {
-      const result = await callApi<MagicLinkAnswer>('/api/magic-link', { body: { token } });
-      if (result && typeof result === 'object' && result.success && result.account) {
-        signedIn(result.account, result.googlePay ?? null);
+      const result = await credentialsApi.signInWithLink(token);
+      if (result.ok && result.data.account) {
+        signedIn(result.data.account, result.data.googlePay ?? null);
         // SPEC §2 Sign in: the wallet or help page `next` names, otherwise /.
-        navigate(afterSignInPath(next), { replace: true });
+        await navigate(afterSignInPath(next), { replace: true });
         return;
       }
-      setFailure((result && typeof result === 'object' && result.message) || m.signIn.failed);
+      setFailure(
+        result.ok
+          ? m.signIn.failed
+          : failureText(result, { LinkExpired: c.magicLinkExpired, Unknown: m.signIn.failed }),
+      );
     })();
-  }, [token, next, signedIn, navigate, m.signIn.failed]);
+  }, [token, next, signedIn, navigate, m.signIn.failed, c.magicLinkExpired, failureText]);
 
   return (
     <Page narrow>

@@ -1,24 +1,20 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { credentialsApi } from './api.ts';
 import styles from './credentials.module.css';
-
-interface RequestAnswer {
-  success: boolean;
-  message?: string;
-  fieldErrors?: Record<string, string>;
-}
 
 /** SPEC §2 /reset-password: asks for a reset email; the same answer whether or not the email is a member's. */
 export default function ResetPasswordScreen() {
   const m = useMessages();
   const c = m.credentials;
+  const failureText = useFailureText();
   usePageTitle(m.titles.resetPassword);
   const [params] = useSearchParams();
   const [email, setEmail] = useState(normaliseEmailInput(params.get('email') ?? ''));
@@ -40,22 +36,19 @@ export default function ResetPasswordScreen() {
     setBusy(true);
     setFieldError(null);
     setMessage(null);
-    const result = await callApi<RequestAnswer>('/api/request-password-reset', {
-      body: { username: email.trim() },
-    });
+    const answer = await credentialsApi.requestPasswordReset(email.trim());
     setBusy(false);
-    const answer = result && typeof result === 'object' ? result : null;
-    if (answer?.success) {
+    if (answer.ok) {
       setSentTo(email.trim());
       return;
     }
-    if (answer?.fieldErrors?.username) {
-      setFieldError(answer.fieldErrors.username);
+    if (answer.fieldErrors.username) {
+      setFieldError(m.signIn.emailInvalid);
       input.current?.focus();
       return;
     }
     // SPEC §8: a missing result or failure shows the message or a technical problem.
-    setMessage(answer?.message || c.resetRequestFailed);
+    setMessage(failureText(answer, { Unknown: c.resetRequestFailed, Unreachable: c.resetRequestFailed }));
   }
 
   return (

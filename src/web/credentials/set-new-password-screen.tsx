@@ -1,18 +1,15 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { passwordResetEndpoint } from '#shared/api/credentials.ts';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
-import { callApi } from '../api.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { credentialsApi } from './api.ts';
 import styles from './credentials.module.css';
-
-type ResetAnswer = ResponseOf<typeof passwordResetEndpoint>;
 
 /**
  * SPEC §2 Reset password page (/set-new-password?email=…&token=…): a new password of at least 6
@@ -22,6 +19,7 @@ type ResetAnswer = ResponseOf<typeof passwordResetEndpoint>;
 export default function SetNewPasswordScreen() {
   const m = useMessages();
   const c = m.credentials;
+  const failureText = useFailureText();
   usePageTitle(m.titles.resetPassword);
   const [params] = useSearchParams();
   const email = (params.get('email') ?? '').trim().toLowerCase();
@@ -60,30 +58,34 @@ export default function SetNewPasswordScreen() {
     setBusy(true);
     setFieldError(null);
     setMessage(null);
-    const result = await callApi<ResetAnswer>('/api/password-reset', {
-      body: { username: email, password, token },
-    });
-    const answer = result && typeof result === 'object' ? result : null;
-    if (answer?.success && answer.account) {
-      signedIn(answer.account, answer.googlePay ?? null);
-      navigate('/', { replace: true });
+    const answer = await credentialsApi.resetPassword({ username: email, password, token });
+    if (answer.ok && answer.data.account) {
+      signedIn(answer.data.account, answer.data.googlePay ?? null);
+      await navigate('/', { replace: true });
       return;
     }
-    if (answer?.isExpired) {
+    const words = answer.ok
+      ? c.setPasswordFailed
+      : failureText(answer, {
+          LinkExpired: c.resetLinkExpired,
+          LinkInvalid: c.resetLinkInvalid,
+          Unknown: c.setPasswordFailed,
+        });
+    if (!answer.ok && answer.code === 'LinkExpired') {
       // SPEC §8: an expired link keeps the page busy; only a new link helps.
       setExpired(true);
-      setMessage(answer.message || c.setPasswordFailed);
+      setMessage(words);
       return;
     }
     setBusy(false);
-    if (answer?.invalidPassword) {
+    if (!answer.ok && answer.code === 'InvalidPassword') {
       setPassword('');
-      setFieldError(answer.message || c.setPasswordFailed);
+      setFieldError(words);
       input.current?.focus();
       return;
     }
-    setLinkInvalid(answer?.error === 'LinkInvalid');
-    setMessage(answer?.message || c.setPasswordFailed);
+    setLinkInvalid(!answer.ok && answer.code === 'LinkInvalid');
+    setMessage(words);
   }
 
   return (

@@ -97,6 +97,11 @@ export const daDK: CoreMessages = {
     tooShort: (count: number) => `Brug mindst ${count} tegn`,
     setSubmit: 'Gem og log ind',
     saving: 'Gemmer…',
+    resetLinkExpired:
+      'Dette link til nulstilling af adgangskoden er udløbet eller allerede brugt. Bed om et nyt.',
+    resetLinkInvalid:
+      'Dette link til nulstilling af adgangskoden er ikke gyldigt. Tjek, at du åbnede linket i e-mailen korrekt, eller bed om et nyt.',
+    magicLinkExpired: 'Dette login-link er udløbet eller allerede brugt. Bed om et nyt.',
     resetLinkIncomplete: 'Dette nulstillingslink er ufuldstændigt. Bed om et nyt.',
     requestNewReset: 'Bed om et nyt nulstillingslink',
     changeIntro: 'Vælg en ny adgangskode til din konto. Dine andre enheder bliver logget ud.',

@@ -103,6 +103,11 @@ export const enGB = {
     setSubmit: 'Save and sign in',
     saving: 'Saving…',
     resetLinkIncomplete: 'This password reset link is incomplete. Please request a new one.',
+    resetLinkExpired:
+      'This password reset link has expired or has already been used. Please request a new one.',
+    resetLinkInvalid:
+      'This password reset link is not valid. Please check you opened the link in the email correctly, or request a new one.',
+    magicLinkExpired: 'This sign-in link has expired or has already been used. Please request a new one.',
     requestNewReset: 'Request a new reset link',
     changeIntro: 'Choose a new password for your account. Your other devices will be signed out.',
     changeSubmit: 'Change password',

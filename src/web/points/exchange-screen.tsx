@@ -1,7 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ResponseOf } from '#shared/api/endpoint.ts';
-import type { createExchangeEndpoint } from '#shared/api/points.ts';
 import {
   type BurnRate,
   cashValueFor,
@@ -10,14 +8,15 @@ import {
   maxConvertiblePoints,
 } from '#shared/domain/exchange.ts';
 import { formatMoney, formatPoints } from '#shared/domain/format.ts';
-import { callApi } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { pointsApi } from './api.ts';
 import { forgetBurnRates, loadBurnRates } from './burn-rates.ts';
 import styles from './exchange-screen.module.css';
 
@@ -28,6 +27,7 @@ type Submit = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'
 export default function ExchangeScreen() {
   const messages = useMessages();
   const m = messages.exchange;
+  const failureText = useFailureText();
   const { locale } = useConfig();
   const account = useAccount();
   const { refresh } = useSession();
@@ -70,17 +70,14 @@ export default function ExchangeScreen() {
       return;
     }
     setSubmit({ status: 'submitting' });
-    const result = await callApi<ResponseOf<typeof createExchangeEndpoint>>('/api/create-exchange', {
-      body: { pointsConsumed: points, totalValue: value },
-    });
-    if (result && typeof result === 'object' && result.success) {
+    const result = await pointsApi.exchange(points, value);
+    if (result.ok) {
       await refresh();
-      navigate('/', { state: { modalMessage: result.message || m.done } });
+      await navigate('/', { state: { modalMessage: m.done } });
       return;
     }
-    const message = result && typeof result === 'object' && result.message ? result.message : m.failed;
-    setSubmit({ status: 'failed', message });
-    if (result && typeof result === 'object' && 'error' in result && result.error === 'RateChanged') {
+    setSubmit({ status: 'failed', message: failureText(result, { Unknown: m.failed }) });
+    if (result.code === 'RateChanged') {
       forgetBurnRates();
       setPoints(0);
       setAttempt((n) => n + 1);

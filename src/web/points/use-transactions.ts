@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Transaction } from '#shared/api/points.ts';
-import { callApi } from '../api.ts';
+import { pointsApi } from './api.ts';
 
 export type TransactionsState =
   | { status: 'loading' }
@@ -15,16 +15,9 @@ export function useTransactions(limit?: number): { state: TransactionsState; rel
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    void callApi<unknown>(limit ? `/api/transactions?limit=${limit}` : '/api/transactions', {
-      method: 'GET',
-      signal: controller.signal,
-    }).then((result) => {
+    void pointsApi.transactions(limit, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
-      setState(
-        Array.isArray(result)
-          ? { status: 'loaded', transactions: result as Transaction[] }
-          : { status: 'failed' },
-      );
+      setState(result.ok ? { status: 'loaded', transactions: result.data } : { status: 'failed' });
     });
     return () => controller.abort();
   }, [attempt, limit]);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { PublicPageName, PublicPageResponse } from '#shared/api/account.ts';
-import { callApi } from '../api.ts';
+import type { PublicPageName } from '#shared/api/account.ts';
+import { accountApi } from '../account/api.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -17,10 +17,10 @@ export function MarkdownPage({ page, title }: { page: PublicPageName; title: str
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    void callApi<PublicPageResponse>(`/api/pages/${page}`, { method: 'GET' }).then((answer) => {
+    void accountApi.publicPage(page).then((answer) => {
       if (!live) return;
-      if (answer && typeof answer === 'object' && answer.success && answer.markdown !== undefined) {
-        setState({ status: 'loaded', html: renderMarkdown(answer.markdown) });
+      if (answer.ok && answer.data.markdown !== undefined) {
+        setState({ status: 'loaded', html: renderMarkdown(answer.data.markdown) });
       } else {
         setState({ status: 'failed' });
       }

@@ -1,8 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Account, GooglePay } from '#shared/api/common.ts';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
-import { viewerTimeoutMs } from '#shared/api/viewer-timeout.ts';
-import { callApi } from '../api.ts';
+import { sessionApi } from './api.ts';
 
 /**
  * SPEC §4 Session: unknown/loading at start, then authenticated or anonymous after the viewer call.
@@ -53,12 +52,10 @@ export function SessionProvider({
   const [sentry, setSentry] = useState<ViewerResponse['sentry']>(initialViewer?.sentry ?? null);
 
   const refresh = useCallback(async () => {
-    const viewer = await callApi<ViewerResponse>('/api-w/viewer', {
-      method: 'GET',
-      timeoutMs: viewerTimeoutMs,
-    });
-    setState(stateFromViewer(viewer && typeof viewer === 'object' ? viewer : null));
-    if (viewer && typeof viewer === 'object') setSentry(viewer.sentry);
+    const result = await sessionApi.viewer();
+    const viewer = result.ok ? result.data : null;
+    setState(stateFromViewer(viewer));
+    if (viewer) setSentry(viewer.sentry);
   }, []);
 
   useEffect(() => {
@@ -82,7 +79,7 @@ export function SessionProvider({
         ),
       logout: async () => {
         setState({ status: 'anonymous' });
-        await callApi('/api/logout', { body: {} });
+        await sessionApi.logout();
       },
     }),
     [state, sentry, refresh],
