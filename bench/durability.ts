@@ -10,22 +10,11 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { openPglite } from '../src/server/db/pglite.ts';
-import { memoryTransport } from '../src/server/email/mailer.ts';
-import { sessionService } from '../src/server/sessions/session-service.ts';
-import { defaultConfig } from '../src/shared/config.ts';
+import { benchMember, median, openBenchDatabase, startBenchApp } from './bench-app.ts';
 
 const purchases = Number(process.argv[2] ?? 400);
 const commits = 300;
-const key = 'bench-partner-key-0123456789';
 const scratch = mkdtempSync(join(tmpdir(), 'loyalty-durability-'));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 function bareFsyncMs(): number {
   const fd = openSync(join(scratch, 'fsync-probe'), 'w');
@@ -49,8 +38,7 @@ interface Run {
 }
 
 async function measure(name: string, dir: string | null, durable: boolean): Promise<Run> {
-  const db = await openPglite(dir, { durable });
-  await migrate(db);
+  const db = await openBenchDatabase(dir, durable);
   await db.exec('CREATE TABLE bench_commit (id serial PRIMARY KEY, at timestamptz DEFAULT now())');
   const times: number[] = [];
   const syncsBefore = db.diskSyncs();
@@ -61,28 +49,8 @@ async function measure(name: string, dir: string | null, durable: boolean): Prom
   }
   const syncsPerCommit = (db.diskSyncs() - syncsBefore) / commits;
 
-  const { app } = await buildApp(
-    {
-      config: defaultConfig,
-      db,
-      sessions: sessionService(defaultConfig),
-      mailTransport: memoryTransport(),
-      origin: 'http://localhost:3000',
-      production: false,
-      dataDir: scratch,
-      partnerApiKey: key,
-    },
-    { webDist: null },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/partner/v1`;
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const member = await fetch(`${base}/members`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: 'bench@example.com', name: 'Bench Member', password: 'bench-password-1' }),
-  });
-  if (member.status !== 201) throw new Error(`member: ${member.status}`);
+  const bench = await startBenchApp({ db, production: false, dataDir: scratch });
+  await bench.createMember();
   const latencies: number[] = [];
   let issued = 0;
   const started = performance.now();
@@ -90,17 +58,13 @@ async function measure(name: string, dir: string | null, durable: boolean): Prom
     while (issued < purchases) {
       const i = issued++;
       const t0 = performance.now();
-      const res = await fetch(`${base}/purchases`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          orderId: `durability-${i}`,
-          email: 'bench@example.com',
-          channel: 'ecommerce',
-          value: 10_000,
-          currency: 'GBP',
-          points: 1_000,
-        }),
+      const res = await bench.partner('POST', '/purchases', {
+        orderId: `durability-${i}`,
+        email: benchMember.email,
+        channel: 'ecommerce',
+        value: 10_000,
+        currency: 'GBP',
+        points: 1_000,
       });
       await res.arrayBuffer();
       if (res.status !== 201) throw new Error(`purchase: ${res.status}`);
@@ -109,8 +73,7 @@ async function measure(name: string, dir: string | null, durable: boolean): Prom
   };
   await Promise.all(Array.from({ length: 10 }, till));
   const seconds = (performance.now() - started) / 1000;
-  await app.close();
-  await db.close();
+  await bench.close();
   return {
     name,
     commitMs: median(times),

@@ -9,37 +9,16 @@
  * Run: npx tsx bench/outbox.ts [mails, default 500]
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { openPglite } from '../src/server/db/pglite.ts';
 import { type MailTransport, smtpTransport } from '../src/server/email/mailer.ts';
-import { sessionService } from '../src/server/sessions/session-service.ts';
-import { parseConfig } from '../src/shared/config.ts';
 import { SmtpSink } from '../tests/support/smtp-sink.ts';
+import { startBenchApp } from './bench-app.ts';
 
 const mails = Number(process.argv[2] ?? 500);
 const concurrency = 10;
-const key = 'bench-partner-key-0123456789';
-const config = parseConfig({});
 
 let transport: MailTransport = { send: async () => undefined };
-const db = await openPglite(null);
-await migrate(db);
-const { app, ctx } = await buildApp(
-  {
-    config,
-    db,
-    sessions: sessionService(config),
-    mailTransport: { send: (mail) => transport.send(mail) },
-    origin: 'http://localhost:3000',
-    production: true,
-    dataDir: '/nonexistent',
-    partnerApiKey: key,
-  },
-  { webDist: null },
-);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const bench = await startBenchApp({ mailTransport: { send: (mail) => transport.send(mail) } });
+const { ctx, db } = bench;
 // Writers only: the worker is stopped until the delivery measurements.
 await ctx.outbox.stop();
 
@@ -52,10 +31,9 @@ async function writeInvitations(): Promise<number> {
   const client = async () => {
     while (issued < mails) {
       const i = issued++;
-      const res = await fetch(`${base}/partner/v1/invites`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `bench-${round}-${i}@example.com`, name: 'Bench Invitee' }),
+      const res = await bench.partner('POST', '/invites', {
+        email: `bench-${round}-${i}@example.com`,
+        name: 'Bench Invitee',
       });
       await res.arrayBuffer();
       if (res.status !== 201) throw new Error(`POST /invites: HTTP ${res.status}`);
@@ -104,5 +82,4 @@ line('delivery, real SMTP to a local sink (pool of 4 connections)', overSmtp);
 
 smtp.close?.();
 await sink.stop();
-await app.close();
-await db.close();
+await bench.close();

@@ -6,44 +6,19 @@
  * Run: npx tsx bench/points.ts [seconds per read test, default 5]
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { openPglite } from '../src/server/db/pglite.ts';
-import { memoryTransport } from '../src/server/email/mailer.ts';
-import { sessionService } from '../src/server/sessions/session-service.ts';
 import { parseConfig } from '../src/shared/config.ts';
+import { benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const concurrency = 10;
-const origin = 'http://localhost:3000';
-const key = 'bench-partner-key-0123456789';
+const origin = benchOrigin;
+const key = benchPartnerKey;
 
-const config = parseConfig({ enablePointsExchange: true });
-const db = await openPglite(null);
-await migrate(db);
-const { app } = await buildApp(
-  {
-    config,
-    db,
-    sessions: sessionService(config),
-    mailTransport: memoryTransport(),
-    origin,
-    production: false,
-    dataDir: '/nonexistent',
-    partnerApiKey: key,
-  },
-  { webDist: null },
-);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const bench = await startBenchApp({ config: parseConfig({ enablePointsExchange: true }), production: false });
+const { base, db } = bench;
 
 async function partner(path: string, body: unknown) {
-  const res = await fetch(`${base}/partner/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const res = await bench.partner('POST', path, body);
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 
@@ -168,5 +143,4 @@ for (const r of [purchases, transactions, recent, viewer, exchanges]) {
 console.log(
   `\nLedger check after the run: balance ${check?.balance}, sum of counted rows ${check?.counted} (${check?.balance === check?.counted ? 'agree' : 'DISAGREE'}).`,
 );
-await app.close();
-await db.close();
+await bench.close();

@@ -1,0 +1,96 @@
+/**
+ * The floor every benchmark stands on: a migrated PGlite, the real app built around it, listening on
+ * a port of loopback, a partner-API caller and a member. Each benchmark then measures its own path.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import type { AppContext } from '../src/server/app-context.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { openPglite, type PgliteDatabase } from '../src/server/db/pglite.ts';
+import { type MailTransport, memoryTransport } from '../src/server/email/mailer.ts';
+import { sessionService } from '../src/server/sessions/session-service.ts';
+import { type Config, defaultConfig } from '../src/shared/config.ts';
+
+export const benchOrigin = 'http://localhost:3000';
+export const benchPartnerKey = 'bench-partner-key-0123456789';
+export const benchMember = { email: 'bench@example.com', name: 'Bench Member', password: 'bench-password-1' };
+
+/** PGlite in memory (dir null) or in a folder, migrated; `durable: false` is PGlite's stock behaviour. */
+export async function openBenchDatabase(dir: string | null = null, durable = true): Promise<PgliteDatabase> {
+  const db = await openPglite(dir, { durable });
+  await migrate(db);
+  return db;
+}
+
+export interface BenchApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: PgliteDatabase;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  /** A partner API call with the bench key; answers the response, whatever its status. */
+  partner(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response>;
+  /** Creates the bench member through the partner API. */
+  createMember(member?: typeof benchMember): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real app (no web build unless given) around `db` (default: a fresh one in memory), on port 0. */
+export async function startBenchApp(
+  options: {
+    db?: PgliteDatabase;
+    config?: Config;
+    mailTransport?: MailTransport;
+    webDist?: string | null;
+    production?: boolean;
+    dataDir?: string;
+  } = {},
+): Promise<BenchApp> {
+  const db = options.db ?? (await openBenchDatabase());
+  const config = options.config ?? defaultConfig;
+  const { app, ctx } = await buildApp(
+    {
+      config,
+      db,
+      sessions: sessionService(config),
+      mailTransport: options.mailTransport ?? memoryTransport(),
+      origin: benchOrigin,
+      production: options.production ?? true,
+      dataDir: options.dataDir ?? '/nonexistent',
+      partnerApiKey: benchPartnerKey,
+    },
+    { webDist: options.webDist ?? null },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const partner: BenchApp['partner'] = (method, path, body) =>
+    fetch(`${base}/partner/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${benchPartnerKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return {
+    app,
+    ctx,
+    db,
+    base,
+    partner,
+    async createMember(member = benchMember) {
+      const res = await partner('POST', '/members', member);
+      if (res.status !== 201) throw new Error(`POST /members: HTTP ${res.status} ${await res.text()}`);
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** The middle value: what a typical request or commit took. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
