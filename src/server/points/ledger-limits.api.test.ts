@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionsEndpoint } from '#shared/api/points.ts';
-import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
+import { matureAll, unique, viewerAccount as viewer } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 import { sweepMaturedPoints } from './ledger-service.ts';
 
@@ -11,8 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 const perPurchaseMaximum = 10_000_000;
 
 function bigPurchase(loyaltyId: string, points = perPurchaseMaximum) {
@@ -24,21 +22,6 @@ function bigPurchase(loyaltyId: string, points = perPurchaseMaximum) {
     currency: 'GBP',
     points,
   };
-}
-
-async function viewer(client: TestClient) {
-  const res = await client.get('/api-w/viewer');
-  expect(res.status).toBe(200);
-  return viewerResponseSchema.parse(res.body).account;
-}
-
-/** Matures every pending row of the member, as if their returns windows had passed. */
-async function matureAll(loyaltyId: string) {
-  await t.ctx.db.query(
-    `UPDATE ledger_entries SET confirms_at = now() - interval '1 second'
-      WHERE confirmed_at IS NULL AND account_id = (SELECT id FROM accounts WHERE loyalty_id = $1)`,
-    [loyaltyId],
-  );
 }
 
 /** Everything a member and staff read about the account answers 200 with `points` in total. */
@@ -66,7 +49,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
       expect((await t.partner('POST', '/purchases', bigPurchase(m.loyaltyId))).status).toBe(201);
     }
     expect(await readable(m)).toMatchObject({ pointsBalance: 0, pendingPointsBalance: 100_000_000 });
-    await matureAll(m.loyaltyId);
+    await matureAll(t, m.loyaltyId);
     expect(await readable(m)).toMatchObject({ pointsBalance: 100_000_000, pendingPointsBalance: 0 });
     const fix = await t.partner('POST', '/adjustments', {
       adjustmentId: unique('fix'),
@@ -92,7 +75,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     expect(held).toBeGreaterThan(2 ** 31);
     expect(await readable(m)).toMatchObject({ pointsBalance: 0, pendingPointsBalance: held });
 
-    await matureAll(m.loyaltyId);
+    await matureAll(t, m.loyaltyId);
     expect(await readable(m)).toMatchObject({ pointsBalance: held, pendingPointsBalance: 0 });
     await sweepMaturedPoints(t.ctx.db);
     // Past the limit: nothing more is added, but the account can be corrected downwards.
@@ -126,7 +109,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
       );
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     }
-    await matureAll(m.loyaltyId);
+    await matureAll(t, m.loyaltyId);
     expect((await t.partner('POST', '/purchases', bigPurchase(m.loyaltyId))).status).toBe(201);
     expect(await readable(m)).toMatchObject({
       pointsBalance: 990_000_000,

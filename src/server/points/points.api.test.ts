@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burnRatesEndpoint, createExchangeEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
-import { viewerResponseSchema } from '#shared/api/viewer.ts';
-import { createTestApp, type TestApp, type TestClient, testPartnerKey } from '#tests/support/test-app.ts';
+import {
+  memberWithPoints,
+  tillPurchase as purchase,
+  unique,
+  viewerAccount as viewer,
+} from '#tests/support/points-fixture.ts';
+import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
 import { sweepMaturedPoints } from './ledger-service.ts';
 
 let t: TestApp;
@@ -9,27 +14,6 @@ beforeAll(async () => {
   t = await createTestApp({ config: { enablePointsExchange: true } });
 });
 afterAll(() => t.close());
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
-
-function purchase(loyaltyId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    orderId: unique('order'),
-    loyaltyId,
-    channel: 'in-store',
-    storeDisplayName: 'Oxford Street',
-    fasciaDisplayName: 'Flagship',
-    value: 12_999,
-    currency: 'GBP',
-    points: 1_300,
-    ...overrides,
-  };
-}
-
-async function viewer(client: TestClient) {
-  return viewerResponseSchema.parse((await client.get('/api-w/viewer')).body).account;
-}
 
 /** The ledger invariant: the balance is the sum of every counted row, and never negative. */
 async function ledgerAgrees(loyaltyId: string) {
@@ -54,15 +38,6 @@ async function ledgerCount(loyaltyId: string) {
     [loyaltyId],
   );
   return rows[0]?.n ?? 0;
-}
-
-/** A member with `points` confirmed points (an old purchase, past its returns window). */
-async function memberWithPoints(points: number) {
-  const m = await t.signedInMember();
-  const old = new Date(Date.now() - 60 * 86_400_000).toISOString();
-  const res = await t.partner('POST', '/purchases', purchase(m.loyaltyId, { points, purchasedAt: old }));
-  expect(res.status).toBe(201);
-  return m;
 }
 
 describe('partner API: auth', () => {
@@ -251,7 +226,7 @@ describe('partner API: returns', () => {
   });
 
   it('return: after confirmation takes the points from the balance; more than is left is refused', async () => {
-    const m = await memberWithPoints(800);
+    const m = await memberWithPoints(t, 800);
     const orderId = (
       await t.ctx.db.query<{ order_id: string }>(
         "SELECT order_id FROM ledger_entries l JOIN accounts a ON a.id = l.account_id WHERE a.loyalty_id = $1 AND kind = 'purchase'",
@@ -275,7 +250,7 @@ describe('partner API: returns', () => {
   });
 
   it('return: points already spent cannot be reversed; nothing is written', async () => {
-    const m = await memberWithPoints(500);
+    const m = await memberWithPoints(t, 500);
     const [{ order_id: orderId } = { order_id: '' }] = await t.ctx.db.query<{ order_id: string }>(
       "SELECT order_id FROM ledger_entries l JOIN accounts a ON a.id = l.account_id WHERE a.loyalty_id = $1 AND kind = 'purchase'",
       [m.loyaltyId],
@@ -337,7 +312,7 @@ describe('partner API: adjustments and redemptions', () => {
   });
 
   it('redemption: spends cash balance; refused without canRedeem or beyond the balance', async () => {
-    const m = await memberWithPoints(1000);
+    const m = await memberWithPoints(t, 1000);
     await m.client.post('/api/create-exchange', { pointsConsumed: 1000, totalValue: 1000 });
     const body = {
       redemptionId: unique('red'),
@@ -371,7 +346,7 @@ describe('partner API: adjustments and redemptions', () => {
 
 describe('partner API: members and burn rates', () => {
   it('member show: balances, flags and recent ledger, by card number or email', async () => {
-    const m = await memberWithPoints(700);
+    const m = await memberWithPoints(t, 700);
     const byCard = await t.partner('GET', `/members/${m.loyaltyId}`);
     expect(byCard.status).toBe(200);
     expect(byCard.body).toMatchObject({
@@ -439,7 +414,7 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
   });
 
   it('exchange: moves points to cash at the first burn rate, and the ledger records it', async () => {
-    const m = await memberWithPoints(1_730);
+    const m = await memberWithPoints(t, 1_730);
     const res = await m.client.post('/api/create-exchange', { pointsConsumed: 1_500, totalValue: 1_500 });
     expect(res.status).toBe(200);
     expect(createExchangeEndpoint.response.parse(res.body)).toMatchObject({
@@ -464,7 +439,7 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
   });
 
   it('exchange: bad amounts are refused with a message and change nothing', async () => {
-    const m = await memberWithPoints(1_000);
+    const m = await memberWithPoints(t, 1_000);
     const cases: [Record<string, unknown>, number][] = [
       [{ pointsConsumed: 0, totalValue: 0 }, 400],
       [{ pointsConsumed: -500, totalValue: 0 }, 400],
@@ -482,7 +457,7 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
   });
 
   it('exchange: refused when under review (§8), unverified, canConvert false, or with no points (§5)', async () => {
-    const review = await memberWithPoints(500);
+    const review = await memberWithPoints(t, 500);
     await t.partner('POST', `/members/${review.loyaltyId}`, { underReview: true });
     const r1 = await review.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(r1.status).toBe(403);
@@ -490,13 +465,13 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
       message: "We're reviewing your account so you can't add points to your pass at this time.",
     });
 
-    const unverified = await memberWithPoints(500);
+    const unverified = await memberWithPoints(t, 500);
     await t.partner('POST', `/members/${unverified.loyaltyId}`, { emailVerified: false });
     const r2 = await unverified.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(r2.status).toBe(403);
     expect(r2.body).toMatchObject({ error: 'EmailUnverified' });
 
-    const noConvert = await memberWithPoints(500);
+    const noConvert = await memberWithPoints(t, 500);
     await t.partner('POST', `/members/${noConvert.loyaltyId}`, { canConvert: false });
     const r3 = await noConvert.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(r3.status).toBe(403);
@@ -523,7 +498,7 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
   });
 
   it('exchange: 100 simultaneous exchanges never overdraw; the ledger sums to the balance', async () => {
-    const m = await memberWithPoints(10_250);
+    const m = await memberWithPoints(t, 10_250);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
         m.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 }),
