@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   consentToAllowMarketing,
@@ -6,6 +6,7 @@ import {
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
+import { emailProblem, nameMissing } from '#shared/domain/joining-rules.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -14,6 +15,7 @@ import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { guidedSignUp } from './api.ts';
 import { ConfirmationChecks, type Confirmations } from './confirmations.tsx';
 import styles from './joining.module.css';
@@ -24,8 +26,7 @@ const noConfirmations: Confirmations = { confirmAge: false, acceptTerms: false }
 /**
  * SPEC §2 VIP Signup (/store/signup/:token?, when guided signup is enabled): in store, the customer
  * gives name, email and consents; we email them the /complete-signup link that finishes the account.
- * The optional :token names the store or stylist. Rendered only after mount, inside the VIP Signup
- * error boundary.
+ * The optional :token names the store or stylist. The VIP Signup boundary renders it only after mount.
  */
 export default function GuidedSignupScreen() {
   const messages = useMessages();
@@ -34,49 +35,31 @@ export default function GuidedSignupScreen() {
   const { token } = useParams();
   const failureText = useFailureText();
   usePageTitle(messages.titles.vipSignup);
-  const [mounted, setMounted] = useState(false);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [flagged, setFlagged] = useState({ name: false, email: false });
+  const rules = ({ name, email }: { name: string; email: string }) => {
+    const problem = emailProblem(email);
+    return {
+      name: nameMissing(name) && m.nameRequired,
+      email: problem ? { missing: m.emailRequired, invalid: m.emailInvalid }[problem] : false,
+    };
+  };
+  const form = useForm({ initial: { name: '', email: '' }, validate: rules });
   const [consent, setConsent] = useState<MarketingConsentValue>(unknownConsent);
   const [confirmations, setConfirmations] = useState<Confirmations>(noConfirmations);
   const [showErrors, setShowErrors] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
   const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
 
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
-
   function reset() {
-    setName('');
-    setEmail('');
+    form.show({ reset: { name: '', email: '' } });
     setConsent(unknownConsent);
     setConfirmations(noConfirmations);
     setShowErrors(false);
-    setFlagged({ name: false, email: false });
     setSentTo(null);
-    setMessage(null);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const problems = { name: name.trim() === '', email: email.trim() === '' };
-    setFlagged(problems);
-    const unanswered = consentUnanswered(consent, config.enableTelephoneNumber);
-    const unconfirmed = !confirmations.confirmAge || !confirmations.acceptTerms;
-    setShowErrors(unanswered || unconfirmed);
-    if (problems.name) return nameInput.current?.focus();
-    if (problems.email) return emailInput.current?.focus();
-    if (unanswered) return consentInput.current?.focus();
+  const send = form.onSubmit(async ({ name, email }) => {
     const allow = consentToAllowMarketing(consent);
-    if (unconfirmed || allow.allowMarketing === null) return;
-    setBusy(true);
-    setMessage(null);
+    if (allow.allowMarketing === null) return undefined;
     const result = await guidedSignUp({
       username: email.trim(),
       name: name.trim(),
@@ -86,18 +69,35 @@ export default function GuidedSignupScreen() {
       confirmAge: true,
       acceptTerms: true,
     });
-    setBusy(false);
     if (result.ok) {
       setSentTo(email.trim());
-      return;
+      return undefined;
     }
-    setMessage(
-      failureText(result, {
+    const { fieldErrors } = result;
+    return {
+      message: failureText(result, {
         UserAlreadyExists: m.userAlreadyExists,
         Unknown: m.signupFailed,
         ServerError: m.signupFailed,
       }),
-    );
+      problems: { name: 'name' in fieldErrors, email: 'username' in fieldErrors },
+    };
+  });
+
+  // Every problem shows at once; the focus goes to the first: a field, else the consent question.
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.busy) return;
+    const unanswered = consentUnanswered(consent, config.enableTelephoneNumber);
+    const unconfirmed = !confirmations.confirmAge || !confirmations.acceptTerms;
+    setShowErrors(unanswered || unconfirmed);
+    const fieldsOk = !Object.values(rules(form.values)).some(Boolean);
+    if (fieldsOk && (unanswered || unconfirmed)) {
+      form.show({ message: form.message });
+      if (unanswered) consentInput.current?.focus();
+      return;
+    }
+    void send();
   }
 
   if (sentTo) {
@@ -117,28 +117,15 @@ export default function GuidedSignupScreen() {
       <form className={`${formStyles.form} ${styles.card}`} onSubmit={submit} noValidate>
         <h1 className={styles.heading}>{m.vipHeading}</h1>
         <p className={styles.lead}>{m.vipIntro}</p>
-        {message ? <Alert kind="error">{message}</Alert> : null}
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
+        <TextField {...form.field('name')} label={m.name} autoComplete="off" />
         <TextField
-          ref={nameInput}
-          label={m.name}
-          name="name"
-          autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          invalid={flagged.name}
-          error={flagged.name ? m.nameRequired : null}
-        />
-        <TextField
-          ref={emailInput}
+          {...form.field('email')}
           label={m.email}
           type="email"
-          name="email"
           autoComplete="off"
           inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value.toLowerCase())}
-          invalid={flagged.email}
-          error={flagged.email ? m.emailRequired : null}
+          onChange={(event) => form.set('email', event.target.value.toLowerCase())}
         />
         <TermsLinks />
         <MarketingConsentField
@@ -147,16 +134,16 @@ export default function GuidedSignupScreen() {
           onChange={setConsent}
           telephoneEnabled={config.enableTelephoneNumber}
           showErrors={showErrors}
-          disabled={busy}
+          disabled={form.busy}
         />
         <ConfirmationChecks
           value={confirmations}
           onChange={setConfirmations}
           showErrors={showErrors}
-          disabled={busy}
+          disabled={form.busy}
         />
-        <Button type="submit" block disabled={busy}>
-          {busy ? m.signingUp : m.signUp}
+        <Button type="submit" block disabled={form.busy}>
+          {form.busy ? m.signingUp : m.signUp}
         </Button>
       </form>
     </Page>

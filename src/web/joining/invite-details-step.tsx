@@ -1,21 +1,15 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { isEmailAddress } from '#shared/domain/email-rules.ts';
-import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
+import { type KeyboardEvent, useEffect } from 'react';
+import { emailProblem, passwordTooShort } from '#shared/domain/joining-rules.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { formStyles, TextField } from '../ui/form.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { InviteStepHeader, useHeadingFocus } from './invite-step-header.tsx';
 import styles from './joining.module.css';
 import type { StartSignupState } from './start-signup-state.ts';
 import type { InviteLoad } from './use-invite-status.ts';
 
 type ReadyInvite = Extract<InviteLoad, { status: 'ready' }>;
-
-/** The server's own rule (the shared schema's), so a typo is caught before anything is sent. */
-function emailProblemOf(email: string): 'missing' | 'invalid' | null {
-  if (email.trim() === '') return 'missing';
-  return isEmailAddress(email) ? null : 'invalid';
-}
 
 /**
  * Step 1 of the invite accept: the invited name (read only), the address to be known by (locked for
@@ -32,29 +26,27 @@ export function InviteDetailsStep({
 }) {
   const m = useMessages().joining;
   const { customer, locked, passwordRequired } = invite;
-  const [email, setEmail] = useState(state.email ?? customer.email);
-  const [password, setPassword] = useState(state.password);
-  const [emailProblem, setEmailProblem] = useState<'missing' | 'invalid' | null>(null);
-  const [passwordFlagged, setPasswordFlagged] = useState(state.passwordRefused);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initial: { email: state.email ?? customer.email, password: state.password },
+    validate: ({ email, password }) => {
+      const problem = customer.existingCustomer ? null : emailProblem(email);
+      return {
+        email: problem ? { missing: m.emailRequired, invalid: m.emailInvalid }[problem] : false,
+        password: passwordRequired && passwordTooShort(password, 'invite') && m.passwordTooShort,
+      };
+    },
+  });
   const heading = useHeadingFocus(state.focus === 'heading');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step appears
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step appears
   useEffect(() => {
-    if (state.focus === 'password') passwordInput.current?.focus();
+    // SPEC §4: a refused password comes back cleared, flagged and focused.
+    if (state.passwordRefused) form.show({ message: null, problems: { password: m.passwordTooShort } });
   }, []);
 
-  function next(event: FormEvent) {
-    event.preventDefault();
-    if (locked) return;
-    const problem = customer.existingCustomer ? null : emailProblemOf(email);
-    const passwordShort = passwordRequired && password.length < minimumPasswordLength.invite;
-    setEmailProblem(problem);
-    setPasswordFlagged(passwordShort);
-    if (problem) return emailInput.current?.focus();
-    if (passwordShort) return passwordInput.current?.focus();
+  const next = form.onSubmit(async ({ email, password }) => {
     onNext(customer.existingCustomer ? customer.email : email.trim(), passwordRequired ? password : '');
-  }
+    return undefined;
+  });
 
   // Enter advances from anywhere in step 1 (the focused heading included), as on step 2.
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
@@ -68,7 +60,7 @@ export function InviteDetailsStep({
   return (
     <form
       className={`${formStyles.form} ${styles.card}`}
-      onSubmit={next}
+      onSubmit={(event) => (locked ? event.preventDefault() : void next(event))}
       onKeyDown={onKeyDown}
       noValidate
       aria-disabled={locked}
@@ -84,33 +76,24 @@ export function InviteDetailsStep({
       <p className={styles.lead}>{m.inviteIntro}</p>
       <TextField label={m.fullName} name="fullName" value={customer.fullName} readOnly disabled={locked} />
       <TextField
-        ref={emailInput}
+        {...form.field('email')}
         label={m.email}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
-        value={email}
         readOnly={customer.existingCustomer}
         disabled={locked}
         hint={customer.existingCustomer ? m.emailLocked : undefined}
-        onChange={(event) => setEmail(event.target.value.toLowerCase())}
-        invalid={emailProblem !== null}
-        error={emailProblem ? { missing: m.emailRequired, invalid: m.emailInvalid }[emailProblem] : null}
+        onChange={(event) => form.set('email', event.target.value.toLowerCase())}
       />
       {passwordRequired ? (
         <TextField
-          ref={passwordInput}
+          {...form.field('password')}
           label={m.password}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={password}
           disabled={locked}
           hint={m.passwordHint}
-          onChange={(event) => setPassword(event.target.value)}
-          invalid={passwordFlagged}
-          error={passwordFlagged ? m.passwordTooShort : null}
         />
       ) : null}
       <Button type="submit" block disabled={locked}>

@@ -1,11 +1,11 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   consentToAllowMarketing,
   type MarketingConsentValue,
   unknownConsent,
 } from '#shared/domain/consent.ts';
-import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
+import { emailProblem, nameMissing, passwordTooShort } from '#shared/domain/joining-rules.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -15,7 +15,8 @@ import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
-import { signUp as sendSignup } from './api.ts';
+import { useForm } from '../ui/use-form.ts';
+import { signUp } from './api.ts';
 import { ConfirmationChecks, type Confirmations } from './confirmations.tsx';
 import styles from './joining.module.css';
 import { TermsLinks } from './onboarding.tsx';
@@ -36,48 +37,34 @@ export default function SignupScreen() {
   const passwordRequired = !config.enableMagicLinkLogins;
 
   const [step, setStep] = useState<1 | 2 | 'sent'>(1);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [flagged, setFlagged] = useState({ name: false, email: false, password: false });
+  const details = useForm({
+    initial: { name: '', email: '', password: '' },
+    validate: ({ name, email, password }) => {
+      const problem = emailProblem(email);
+      return {
+        name: nameMissing(name) && m.nameRequired,
+        email: problem ? { missing: m.emailRequired, invalid: m.emailInvalid }[problem] : false,
+        password: passwordRequired && passwordTooShort(password, 'signup') && m.passwordTooShort,
+      };
+    },
+  });
   const [consent, setConsent] = useState<MarketingConsentValue>(unknownConsent);
   const [confirmations, setConfirmations] = useState<Confirmations>({
     confirmAge: false,
     acceptTerms: false,
   });
   const [showErrors, setShowErrors] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; signIn?: boolean } | null>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const { allowMarketing } = consentToAllowMarketing(consent);
 
-  function next(event: FormEvent) {
-    event.preventDefault();
-    const problems = {
-      name: name.trim() === '',
-      email: email.trim() === '',
-      password: passwordRequired && password.length < minimumPasswordLength.signup,
-    };
-    setFlagged(problems);
-    if (problems.name) return nameInput.current?.focus();
-    if (problems.email) return emailInput.current?.focus();
-    if (problems.password) return passwordInput.current?.focus();
-    setMessage(null);
+  const next = details.onSubmit(async () => {
     setStep(2);
-  }
+    return undefined;
+  });
 
-  async function signUp(event: FormEvent) {
-    event.preventDefault();
-    const { allowMarketing } = consentToAllowMarketing(consent);
-    if (allowMarketing === null || busy) return;
-    if (!confirmations.confirmAge || !confirmations.acceptTerms) {
-      setShowErrors(true);
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    const result = await sendSignup({
+  // Step 2 sends step 1's values; a problem with one of them shows on step 1, flagged and focused.
+  const send = details.onSubmit(async ({ name, email, password }) => {
+    if (allowMarketing === null) return undefined;
+    const result = await signUp({
       username: email.trim(),
       password: passwordRequired ? password : null,
       name: name.trim(),
@@ -85,37 +72,56 @@ export default function SignupScreen() {
       confirmAge: true,
       acceptTerms: true,
     });
-    setBusy(false);
     if (result.ok && result.data.account) {
       session.signedIn(result.data.account, result.data.googlePay ?? null);
-      navigate('/');
-      return;
+      await navigate('/');
+      return undefined;
     }
     if (result.ok && result.data.verificationRequired) {
       setStep('sent');
-      return;
+      return undefined;
     }
-    if (!result.ok && result.code === 'UserAlreadyExists') {
-      setMessage({ text: m.userAlreadyExists, signIn: true });
-      return;
-    }
-    if (!result.ok && result.code === 'InvalidPassword') {
-      setPassword('');
-      setFlagged({ name: false, email: false, password: true });
-      setMessage({ text: m.insufficientPassword });
+    if (result.ok) return { message: m.signupFailed };
+    if (result.code === 'UserAlreadyExists') return { message: m.userAlreadyExists };
+    if (result.code === 'InvalidPassword') {
       setStep(1);
-      setTimeout(() => passwordInput.current?.focus(), 0);
+      return {
+        message: m.insufficientPassword,
+        problems: { password: m.passwordTooShort },
+        reset: { password: '' },
+      };
+    }
+    // The server's rules caught what the screen's did not: flag the fields it names on step 1.
+    const { fieldErrors } = result;
+    if (fieldErrors.name || fieldErrors.username || fieldErrors.password) {
+      setStep(1);
+      return {
+        message: failureText(result),
+        problems: {
+          name: 'name' in fieldErrors,
+          email: 'username' in fieldErrors,
+          password: 'password' in fieldErrors,
+        },
+      };
+    }
+    return { message: failureText(result, { Unknown: m.signupFailed, ServerError: m.signupFailed }) };
+  });
+
+  function signUpClicked(event: FormEvent) {
+    event.preventDefault();
+    if (allowMarketing === null || details.busy) return;
+    if (!confirmations.confirmAge || !confirmations.acceptTerms) {
+      setShowErrors(true);
       return;
     }
-    const text = result.ok
-      ? m.signupFailed
-      : failureText(result, { Unknown: m.signupFailed, ServerError: m.signupFailed });
-    setMessage({ text });
+    void send();
   }
 
-  const alert = message ? (
+  // SPEC §8: the account-exists message offers the way to sign in.
+  const alert = details.message ? (
     <Alert kind="error">
-      {message.text} {message.signIn ? <Link to="/signin">{m.signIn}</Link> : null}
+      {details.message}{' '}
+      {details.message === m.userAlreadyExists ? <Link to="/signin">{m.signIn}</Link> : null}
     </Alert>
   ) : null;
 
@@ -138,40 +144,22 @@ export default function SignupScreen() {
           <h1 className={styles.heading}>{m.signupHeading}</h1>
           <p className={styles.lead}>{m.signupIntro}</p>
           {alert}
+          <TextField {...details.field('name')} label={m.name} autoComplete="name" />
           <TextField
-            ref={nameInput}
-            label={m.name}
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            invalid={flagged.name}
-            error={flagged.name ? m.nameRequired : null}
-          />
-          <TextField
-            ref={emailInput}
+            {...details.field('email')}
             label={m.email}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value.toLowerCase())}
-            invalid={flagged.email}
-            error={flagged.email ? m.emailRequired : null}
+            onChange={(event) => details.set('email', event.target.value.toLowerCase())}
           />
           {passwordRequired ? (
             <TextField
-              ref={passwordInput}
+              {...details.field('password')}
               label={m.password}
               type="password"
-              name="password"
               autoComplete="new-password"
               hint={m.passwordHint}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              invalid={flagged.password}
-              error={flagged.password ? m.passwordTooShort : null}
             />
           ) : null}
           <Button type="submit" block>
@@ -182,9 +170,10 @@ export default function SignupScreen() {
     );
   }
 
+  const busy = details.busy;
   return (
     <Page narrow>
-      <form className={`${formStyles.form} ${styles.card}`} onSubmit={signUp} noValidate>
+      <form className={`${formStyles.form} ${styles.card}`} onSubmit={signUpClicked} noValidate>
         <p className={styles.step}>{m.stepOf(2, 2)}</p>
         <h1 className={styles.heading}>{m.consentsHeading}</h1>
         {alert}
@@ -206,7 +195,7 @@ export default function SignupScreen() {
           <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
             {m.back}
           </Button>
-          <Button type="submit" disabled={consent.email === 'unknown' || busy}>
+          <Button type="submit" disabled={allowMarketing === null || busy}>
             {busy ? m.signingUp : m.signUp}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 type Values = Record<string, string>;
 
@@ -37,27 +37,30 @@ export function useForm<V extends Values>({ initial, validate }: FormOptions<V>)
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Partial<Record<keyof V, HTMLInputElement | null>>>({});
+  const toFocus = useRef<Problems<V> | null>(null);
 
-  const focusFirst = useCallback((flagged: Problems<V>) => {
+  // The first flagged field takes the focus once the problems are on screen: after the render, so a
+  // field the same outcome brings back (an earlier step) or re-enables (busy ends) can take it.
+  useEffect(() => {
+    const flagged = toFocus.current;
+    if (!flagged) return;
+    toFocus.current = null;
     const first = (Object.keys(inputs.current) as (keyof V)[]).find((name) => flagged[name]);
     if (first) inputs.current[first]?.focus();
-  }, []);
+  });
 
   const set = useCallback((name: keyof V, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
   /** Shows an outcome: the message, the flagged fields (focusing the first), values put back. */
-  const show = useCallback(
-    (outcome: Outcome<V>) => {
-      if (outcome.reset) setValues((current) => ({ ...current, ...outcome.reset }));
-      setMessage(outcome.message ?? null);
-      const flagged = outcome.problems ?? {};
-      setProblems(flagged);
-      focusFirst(flagged);
-    },
-    [focusFirst],
-  );
+  const show = useCallback((outcome: Outcome<V>) => {
+    if (outcome.reset) setValues((current) => ({ ...current, ...outcome.reset }));
+    setMessage(outcome.message ?? null);
+    const flagged = outcome.problems ?? {};
+    setProblems(flagged);
+    toFocus.current = flagged;
+  }, []);
 
   /** The submit handler: checks the rules, then runs `action` (busy meanwhile) and shows its outcome. */
   function onSubmit(action: (values: V) => Promise<Outcome<V> | undefined>) {
