@@ -1,5 +1,5 @@
 /** SPEC §8 invitation codes: the server answers them, the invite screen words them. */
-export const inviteCodes = [
+const inviteCodes = [
   'LinkInvalid',
   'NotFound',
   'LinkResent',
@@ -9,7 +9,3 @@ export const inviteCodes = [
   'ServiceError',
 ] as const;
 export type InviteCode = (typeof inviteCodes)[number];
-
-export function isInviteCode(code: string | undefined): code is InviteCode {
-  return code !== undefined && (inviteCodes as readonly string[]).includes(code);
-}

@@ -28,8 +28,6 @@ import {
 import { useMessages } from '../i18n/messages.tsx';
 import styles from './marketing-consent-field.module.css';
 
-export type { MarketingConsentValue } from '#shared/domain/consent.ts';
-
 export interface MarketingConsentFieldProps {
   value: MarketingConsentValue;
   onChange: (next: MarketingConsentValue) => void;

@@ -31,7 +31,7 @@ export function TermsLinks() {
 }
 
 /** Moves focus to a step's heading when the step appears, so screen readers announce it. */
-export function useFocusOnMount<T extends HTMLElement>() {
+function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useEffect(() => ref.current?.focus(), []);
   return ref;

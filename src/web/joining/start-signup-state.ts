@@ -4,7 +4,7 @@ import { type MarketingConsentValue, unknownConsent } from '#shared/domain/conse
 export type InviteStep = 1 | 2 | 3 | 4;
 
 /** What a step focuses when it appears: its heading (announcing it) or the refused password. */
-export type FocusRequest = 'heading' | 'password' | null;
+type FocusRequest = 'heading' | 'password' | null;
 
 export interface StartSignupState {
   step: InviteStep;

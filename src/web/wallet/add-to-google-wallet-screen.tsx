@@ -12,7 +12,7 @@ import styles from './wallet.module.css';
 type Phase = { name: 'loading' | 'redirecting' | 'loginFirst' | 'failed' };
 
 /** Where a signed-out visitor goes: sign in, then come back here (SPEC §2 Add to Google Wallet page). */
-export function signInPathFor(email: string | null): string {
+function signInPathFor(email: string | null): string {
   const params = new URLSearchParams({ next: 'add-to-google-wallet' });
   const lowercased = email?.trim().toLowerCase();
   if (lowercased) params.set('email', lowercased);
