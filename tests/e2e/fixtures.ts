@@ -57,7 +57,14 @@ async function startTestServer(
     Number(process.env.E2E_PORT_BASE ?? 4100) +
     parallelIndex * portsPerWorker +
     (portCounter++ % portsPerWorker);
-  const running = await startServer(store, { port, env: { LOYALTY_CONFIG: configPath, SMTP_URL: smtpUrl } });
+  const running = await startServer(store, {
+    port,
+    env: { LOYALTY_CONFIG: configPath, SMTP_URL: smtpUrl },
+  }).catch(async (error: unknown) => {
+    await mail.stop();
+    await store.remove();
+    throw error;
+  });
   const stages = /Started in [^\n]*/.exec(running.output())?.[0] ?? '';
   console.log(
     `test server ${running.url} ready ${(running.startMs / 1000).toFixed(1)} s after spawn; ${stages}`,

@@ -152,7 +152,11 @@ export async function startServer(store: ServerStore, options: ServerOptions = {
   const { child, output } = spawnServer(store, options);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
+    const timer = setTimeout(() => {
+      // A server that never came up must not outlive the test (it holds its port and data folder).
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 60 s:\n${output()}`));
+    }, 60_000);
     const check = () => {
       const match = /is running at (http:\/\/\S+)/.exec(output());
       if (!match?.[1]) return;
