@@ -4,6 +4,7 @@ import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { credentialsApi } from './api.ts';
 import styles from './confirm-identity.module.css';
@@ -64,18 +65,7 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
   const [hasPasskeys, setHasPasskeys] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    input.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onDone(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, [onDone]);
+  const cancel = useCallback(() => onDone(false), [onDone]);
 
   // The passkey button is offered when this account has a passkey and the browser can use it.
   useEffect(() => {
@@ -173,52 +163,44 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
   }
 
   return (
-    <div className={styles.backdrop}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="confirm-identity-title">
-        <h2 id="confirm-identity-title">{r.heading}</h2>
-        <p className={styles.intro}>{r.intro}</p>
-        {error ? <Alert kind="error">{error}</Alert> : null}
-        {linkSent ? <Alert kind="info">{r.linkSent(account.email)}</Alert> : null}
-        {hasPasskeys ? (
-          <>
-            <Button block onClick={() => void withPasskey()} disabled={busy !== null}>
-              {busy === 'passkey' ? r.passkeyWaiting : r.usePasskey}
-            </Button>
-            <p className={styles.or}>{r.orPassword}</p>
-          </>
+    <Dialog title={r.heading} initialFocus={input} onClose={cancel}>
+      <p className={styles.intro}>{r.intro}</p>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      {linkSent ? <Alert kind="info">{r.linkSent(account.email)}</Alert> : null}
+      {hasPasskeys ? (
+        <>
+          <Button block onClick={() => void withPasskey()} disabled={busy !== null}>
+            {busy === 'passkey' ? r.passkeyWaiting : r.usePasskey}
+          </Button>
+          <p className={styles.or}>{r.orPassword}</p>
+        </>
+      ) : null}
+      <form className={formStyles.form} onSubmit={(event) => void withPassword(event)} noValidate>
+        <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+        <TextField
+          ref={input}
+          label={r.password}
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldError}
+        />
+        <Button type="submit" variant={hasPasskeys ? 'secondary' : 'primary'} block disabled={busy !== null}>
+          {busy === 'password' ? r.confirming : r.confirm}
+        </Button>
+      </form>
+      <div className={styles.actions}>
+        {config.enableMagicLinkLogins && !linkSent ? (
+          <Button variant="link" onClick={() => void withEmailedLink()} disabled={busy !== null}>
+            {busy === 'link' ? r.sendingLink : r.emailLink}
+          </Button>
         ) : null}
-        <form className={formStyles.form} onSubmit={(event) => void withPassword(event)} noValidate>
-          <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
-          <TextField
-            ref={input}
-            label={r.password}
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldError}
-          />
-          <Button
-            type="submit"
-            variant={hasPasskeys ? 'secondary' : 'primary'}
-            block
-            disabled={busy !== null}
-          >
-            {busy === 'password' ? r.confirming : r.confirm}
-          </Button>
-        </form>
-        <div className={styles.actions}>
-          {config.enableMagicLinkLogins && !linkSent ? (
-            <Button variant="link" onClick={() => void withEmailedLink()} disabled={busy !== null}>
-              {busy === 'link' ? r.sendingLink : r.emailLink}
-            </Button>
-          ) : null}
-          <Button variant="link" onClick={() => onDone(false)}>
-            {r.cancel}
-          </Button>
-        </div>
+        <Button variant="link" onClick={cancel}>
+          {r.cancel}
+        </Button>
       </div>
-    </div>
+    </Dialog>
   );
 }
