@@ -4,7 +4,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, formStyles, PasswordField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -52,11 +52,10 @@ export default function ChangePasswordScreen() {
         <p className={styles.intro}>{c.changeIntro}</p>
         {done ? <Alert kind="success">{c.changed}</Alert> : null}
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
-        <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
-        <TextField
+        <PasswordField
           {...form.field('password')}
+          username={account.email}
           label={c.newPassword}
-          type="password"
           autoComplete="new-password"
           onChange={(event) => {
             form.set('password', event.target.value);

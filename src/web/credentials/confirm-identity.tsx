@@ -5,7 +5,7 @@ import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, formStyles, PasswordField } from '../ui/form.tsx';
 import { credentialsApi } from './api.ts';
 import styles from './confirm-identity.module.css';
 
@@ -176,11 +176,10 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
         </>
       ) : null}
       <form className={formStyles.form} onSubmit={(event) => void withPassword(event)} noValidate>
-        <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
-        <TextField
+        <PasswordField
           ref={input}
+          username={account.email}
           label={r.password}
-          type="password"
           name="current-password"
           autoComplete="current-password"
           value={password}

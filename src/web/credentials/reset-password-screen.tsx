@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { credentialsApi } from './api.ts';
 import styles from './credentials.module.css';
 
@@ -17,39 +18,25 @@ export default function ResetPasswordScreen() {
   const failureText = useFailureText();
   usePageTitle(m.titles.resetPassword);
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(normaliseEmailInput(params.get('email') ?? ''));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const form = useForm({
+    initial: { email: normaliseEmailInput(params.get('email') ?? '') },
     // SPEC §5: the email must be non-blank.
-    if (email.trim() === '') {
-      setFieldError(m.signIn.emailRequired);
-      setMessage(null);
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setFieldError(null);
-    setMessage(null);
+    validate: ({ email }) => ({ email: email.trim() === '' && m.signIn.emailRequired }),
+  });
+
+  const submit = form.onSubmit(async ({ email }) => {
     const answer = await credentialsApi.requestPasswordReset(email.trim());
-    setBusy(false);
     if (answer.ok) {
       setSentTo(email.trim());
       return;
     }
-    if (answer.fieldErrors.username) {
-      setFieldError(m.signIn.emailInvalid);
-      input.current?.focus();
-      return;
-    }
+    if (answer.fieldErrors.username) return { problems: { email: m.signIn.emailInvalid } };
     // SPEC §8: a missing result or failure shows the message or a technical problem.
-    setMessage(failureText(answer, { Unknown: c.resetRequestFailed, Unreachable: c.resetRequestFailed }));
-  }
+    return {
+      message: failureText(answer, { Unknown: c.resetRequestFailed, Unreachable: c.resetRequestFailed }),
+    };
+  });
 
   return (
     <Page narrow>
@@ -63,20 +50,17 @@ export default function ResetPasswordScreen() {
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <h1>{c.resetHeading}</h1>
           <p className={styles.intro}>{c.resetIntro}</p>
-          {message ? <Alert kind="error">{message}</Alert> : null}
+          {form.message ? <Alert kind="error">{form.message}</Alert> : null}
           <TextField
-            ref={input}
+            {...form.field('email')}
             label={m.signIn.email}
             type="email"
-            name="email"
             autoComplete="username"
             inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(normaliseEmailInput(event.target.value))}
-            error={fieldError}
+            onChange={(event) => form.set('email', normaliseEmailInput(event.target.value))}
           />
-          <Button type="submit" block disabled={busy}>
-            {busy ? c.sending : c.resetSubmit}
+          <Button type="submit" block disabled={form.busy}>
+            {form.busy ? c.sending : c.resetSubmit}
           </Button>
           <Link to="/signin">{c.backToSignIn}</Link>
         </form>

@@ -1,13 +1,14 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, formStyles, PasswordField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { credentialsApi } from './api.ts';
 import styles from './credentials.module.css';
 
@@ -26,13 +27,14 @@ export default function SetNewPasswordScreen() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const { signedIn } = useSession();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState(false);
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initial: { password: '' },
+    validate: ({ password }) => ({
+      password: password.length < minimumPasswordLength.reset && c.tooShort(minimumPasswordLength.reset),
+    }),
+  });
 
   if (!email || !token) {
     return (
@@ -46,18 +48,8 @@ export default function SetNewPasswordScreen() {
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (password.length < minimumPasswordLength.reset) {
-      setFieldError(c.tooShort(minimumPasswordLength.reset));
-      setMessage(null);
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setFieldError(null);
-    setMessage(null);
+  const submit = form.onSubmit(async ({ password }) => {
+    if (expired) return;
     const answer = await credentialsApi.resetPassword({ username: email, password, token });
     if (answer.ok && answer.data.account) {
       signedIn(answer.data.account, answer.data.googlePay ?? null);
@@ -71,46 +63,31 @@ export default function SetNewPasswordScreen() {
           LinkInvalid: c.resetLinkInvalid,
           Unknown: c.setPasswordFailed,
         });
-    if (!answer.ok && answer.code === 'LinkExpired') {
-      // SPEC §8: an expired link keeps the page busy; only a new link helps.
-      setExpired(true);
-      setMessage(words);
-      return;
-    }
-    setBusy(false);
-    if (!answer.ok && answer.code === 'InvalidPassword') {
-      setPassword('');
-      setFieldError(words);
-      input.current?.focus();
-      return;
-    }
-    setLinkInvalid(!answer.ok && answer.code === 'LinkInvalid');
-    setMessage(words);
-  }
+    const code = answer.ok ? null : answer.code;
+    // SPEC §8: an expired link keeps the page busy; only a new link helps.
+    setExpired(code === 'LinkExpired');
+    setLinkInvalid(code === 'LinkInvalid');
+    if (code === 'InvalidPassword') return { problems: { password: words }, reset: { password: '' } };
+    return { message: words };
+  });
 
   return (
     <Page narrow>
-      <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={form.busy || expired}>
         <h1>{c.setHeading}</h1>
         <p className={styles.intro}>{c.forAccount(email)}</p>
-        {message ? <Alert kind="error">{message}</Alert> : null}
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         {expired || linkInvalid ? <ButtonLink to="/reset-password">{c.requestNewReset}</ButtonLink> : null}
-        {/* Lets password managers save the new password against the right account. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          ref={input}
+        <PasswordField
+          {...form.field('password')}
+          username={email}
           label={c.newPassword}
-          type="password"
-          name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldError}
           hint={c.atLeast(minimumPasswordLength.reset)}
           disabled={expired}
         />
-        <Button type="submit" block disabled={busy}>
-          {busy ? c.saving : c.setSubmit}
+        <Button type="submit" block disabled={form.busy || expired}>
+          {form.busy || expired ? c.saving : c.setSubmit}
         </Button>
         <Link to="/signin">{c.backToSignIn}</Link>
       </form>

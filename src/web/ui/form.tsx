@@ -49,6 +49,23 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
   );
 });
 
+/**
+ * A password field. With `username`, it carries the account's address in a hidden username field
+ * beside it, so password managers save or fill the password for the right account.
+ */
+export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { username?: string }>(
+  function PasswordField({ username, ...props }, ref) {
+    return (
+      <>
+        {username === undefined ? null : (
+          <input type="email" name="username" autoComplete="username" value={username} readOnly hidden />
+        )}
+        <TextField ref={ref} type="password" {...props} />
+      </>
+    );
+  },
+);
+
 /** A form-level message: errors are announced (role=alert), others politely (role=status). */
 export function Alert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
   return (
