@@ -14,7 +14,7 @@ export function formatDate(date: Date | string, pattern: string, locale: Locale)
  * The scheme's time zone, from its configured locale: where its stores are, so the web page and the
  * wallet pass (made on the server, in no member's time zone) agree on the month a member joined.
  */
-export const schemeTimeZones: Record<Locale, string> = {
+const schemeTimeZones: Record<Locale, string> = {
   'en-GB': 'Europe/London',
   'da-DK': 'Europe/Copenhagen',
 };

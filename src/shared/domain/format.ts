@@ -4,7 +4,7 @@ export function formatPoints(points: number, locale: string): string {
 }
 
 /** Digits of a currency's minor unit: GBP 2 (pence), JPY 0, KWD and BHD 3 (fils). */
-export function minorUnitDigits(currency: string): number {
+function minorUnitDigits(currency: string): number {
   return (
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   );
