@@ -9,12 +9,12 @@ import { z } from 'zod';
 const path = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /');
 const url = z.url();
 
-export const customerTypes = ['personal-shopping', 'roi'] as const;
-export const locales = ['en-GB', 'da-DK'] as const;
+const customerTypes = ['personal-shopping', 'roi'] as const;
+const locales = ['en-GB', 'da-DK'] as const;
 export type Locale = (typeof locales)[number];
 
 /** The part handed to the browser inside the served HTML. Never put a secret here. */
-export const publicConfigSchema = z.strictObject({
+const publicConfigSchema = z.strictObject({
   title: z.string().min(1).default('Members Club'),
   shortTitle: z.string().min(1).default('Members'),
   selfSignupEnabled: z.boolean().default(false),

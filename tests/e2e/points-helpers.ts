@@ -8,7 +8,7 @@ export type Partner = (
 
 let seq = 0;
 export const orderId = () => `E2E-${Date.now().toString(36)}-${++seq}`;
-export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 /** A member with an old confirmed in-store purchase and a recent pending online one. */
 export async function history(partner: Partner, member: Member, confirmed = 1_730, pending = 420) {

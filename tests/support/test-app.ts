@@ -9,7 +9,7 @@ import type { configSchema } from '../../src/shared/config.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
 import { openTestDatabase } from './test-database.ts';
 
-export const testOrigin = 'http://localhost:3000';
+const testOrigin = 'http://localhost:3000';
 export const testPartnerKey = 'test-partner-key-0123456789';
 
 export interface TestResponse<T = Record<string, unknown>> {

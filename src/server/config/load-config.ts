@@ -19,7 +19,7 @@ export interface ServerSettings {
 }
 
 /** Where the server listens when HOST is unset (README "Environment variables"). */
-export const defaultHost = {
+const defaultHost = {
   /** Behind a proxy or in a container the server must be reachable from outside itself. */
   production: '0.0.0.0',
   /** A development server (demo member, /dev/mailbox) stays on this machine until HOST=0.0.0.0. */
@@ -103,6 +103,6 @@ function productionProblems(config: Config, smtpUrl: string | undefined): string
   return problems;
 }
 
-export function originOf(config: Config, port: number): string {
+function originOf(config: Config, port: number): string {
   return config.publicOrigin ? new URL(config.publicOrigin).origin : `http://localhost:${port}`;
 }

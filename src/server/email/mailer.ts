@@ -33,7 +33,7 @@ export interface SmtpTimeouts {
   socketMs: number;
 }
 
-export const defaultSmtpTimeouts: SmtpTimeouts = {
+const defaultSmtpTimeouts: SmtpTimeouts = {
   connectionMs: 10_000,
   greetingMs: 10_000,
   socketMs: 30_000,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 
-export type MailState = 'pending' | 'sent' | 'given-up';
+type MailState = 'pending' | 'sent' | 'given-up';
 
 /** What the development mailbox shows of one mail. */
 export interface MailboxEntry {
@@ -13,7 +13,7 @@ export interface MailboxEntry {
 }
 
 /** A mail staff should know about: still retrying after a failure, or given up. Never its body (links). */
-export interface UndeliveredMail {
+interface UndeliveredMail {
   id: string;
   to: string;
   subject: string;

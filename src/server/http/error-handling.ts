@@ -73,7 +73,7 @@ function isUnstorableText(error: unknown): boolean {
 }
 
 /** The envelope of every failure (see src/shared/api/error-codes.ts). */
-export function failure(code: ErrorCode, message: string): FailureBody {
+function failure(code: ErrorCode, message: string): FailureBody {
   return { success: false, error: code, message };
 }
 

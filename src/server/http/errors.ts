@@ -36,5 +36,3 @@ export const conflict = (code: ErrorCode, message: string, details?: Details) =>
   new HttpError(409, code, message, details);
 export const tooManyRequests = (code: ErrorCode, message: string, details?: Details) =>
   new HttpError(429, code, message, details);
-export const unavailable = (code: ErrorCode, message: string, details?: Details) =>
-  new HttpError(503, code, message, details);

@@ -30,7 +30,7 @@ export function isPending(row: LedgerRow, now: Date): boolean {
 }
 
 /** When the row's points counted in the balance: at confirmation, or when written if never pending. */
-export function awardedAt(row: LedgerRow, now: Date): Date | null {
+function awardedAt(row: LedgerRow, now: Date): Date | null {
   if (row.confirms_at === null) return row.created_at;
   if (row.confirmed_at) return row.confirms_at;
   return row.confirms_at.getTime() <= now.getTime() ? row.confirms_at : null;

@@ -9,7 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 
 /** The scheme's own pages, used unless a deployment points `contentDir` at its own. */
-export const defaultContentDir = fileURLToPath(new URL('../../../content/', import.meta.url));
+const defaultContentDir = fileURLToPath(new URL('../../../content/', import.meta.url));
 
 /** A page configured to live elsewhere is not served here (SPEC §2 public routes). */
 function externalUrlOf(config: Config, page: PublicPageName): string | null {
@@ -19,7 +19,7 @@ function externalUrlOf(config: Config, page: PublicPageName): string | null {
 }
 
 /** The Markdown of a page: the locale's own file first, then the default one. */
-export async function readPublicPage(config: Config, page: PublicPageName): Promise<string | null> {
+async function readPublicPage(config: Config, page: PublicPageName): Promise<string | null> {
   const dir = resolve(config.contentDir ?? defaultContentDir);
   for (const file of [join(dir, config.locale, `${page}.md`), join(dir, `${page}.md`)]) {
     try {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
   if (isIP(plain) === 4) return plain.startsWith('127.');

@@ -80,7 +80,7 @@ function actsWithoutCookie(route: string): boolean {
 }
 
 /** On localhost the same server is reached as localhost and 127.0.0.1; anywhere else, one origin. */
-export function allowedOriginsFor(origin: string): Set<string> {
+function allowedOriginsFor(origin: string): Set<string> {
   const url = new URL(origin);
   if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return new Set([url.origin]);
   return new Set([`${url.protocol}//localhost:${url.port}`, `${url.protocol}//127.0.0.1:${url.port}`]);

@@ -80,9 +80,9 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
-export const signInRequiredMessage = 'To access your account details, you first need to sign in';
+const signInRequiredMessage = 'To access your account details, you first need to sign in';
 
-export const recentAuthenticationRequiredMessage =
+const recentAuthenticationRequiredMessage =
   'For your security, please confirm it is you before making this change.';
 
 /**

@@ -26,7 +26,7 @@ function chunk(type: string, data: Buffer): Buffer {
 export type Rgba = [number, number, number, number];
 
 /** Encodes an RGBA image whose pixel colour `paint(x, y)` answers. */
-export function encodePng(width: number, height: number, paint: (x: number, y: number) => Rgba): Buffer {
+function encodePng(width: number, height: number, paint: (x: number, y: number) => Rgba): Buffer {
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 4 + 1);

@@ -21,7 +21,7 @@ interface WebBuild {
 export const defaultWebDist = resolve('dist/web');
 
 /** Loads the built web app once at start-up: the HTML template, the entry CSS to inline, the SSR module. */
-export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
+async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   const templatePath = join(webDist, 'index.html');
   if (!existsSync(templatePath)) return null;
   let template = readFileSync(templatePath, 'utf8');

@@ -6,7 +6,7 @@ import type { Locale } from '../config.ts';
 const dateLocales = { 'en-GB': enGB, 'da-DK': da } as const;
 
 /** A date in one of the SPEC §9 patterns, in the configured locale's words (Danish months for da-DK). */
-export function formatDate(date: Date | string, pattern: string, locale: Locale): string {
+function formatDate(date: Date | string, pattern: string, locale: Locale): string {
   return format(typeof date === 'string' ? new Date(date) : date, pattern, { locale: dateLocales[locale] });
 }
 

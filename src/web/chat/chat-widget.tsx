@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useConfig } from '../config-context.tsx';
 
 /** SPEC §1, §9: the chat widget loads 1000 ms after first render. */
-export const chatWidgetDelayMs = 1000;
+const chatWidgetDelayMs = 1000;
 
 /**
  * Loads the third-party chat widget's script after the delay, asynchronously, so it never blocks

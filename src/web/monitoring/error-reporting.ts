@@ -38,8 +38,3 @@ export function reportError(error: unknown, tags: Tags = {}): void {
   }
   void sentry.then((module) => module?.captureException(error, { tags }));
 }
-
-/** For tests: whether reporting has been started. */
-export function errorReportingStarted(): boolean {
-  return sentry !== null;
-}

@@ -2,7 +2,7 @@ import { type ComponentType, createElement, lazy, useSyncExternalStore } from 'r
 import { loadScreenMessages } from '../i18n/messages.tsx';
 
 /** SPEC §7: on-demand screens load with a 120000 ms time-out. */
-export const screenLoadTimeoutMs = 120_000;
+const screenLoadTimeoutMs = 120_000;
 
 export type ChunkLoadReason = 'missing' | 'timeout' | 'error';
 

@@ -5,7 +5,7 @@ import { useConfig } from '../config-context.tsx';
 export const TitleSinkContext = createContext<{ title: string } | null>(null);
 
 /** SPEC §2: "page - site name", unless the page title equals the site title. */
-export function fullTitle(page: string | undefined, site: string): string {
+function fullTitle(page: string | undefined, site: string): string {
   return !page || page === site ? site : `${page} - ${site}`;
 }
 

@@ -6,7 +6,7 @@ type Values = Record<string, string>;
  * A field's problem: the words shown beside it, or `true` to flag it without words of its own (the
  * form's message says what is wrong, as SPEC §5 does for sign-in); `false` or absent: no problem.
  */
-export type Problem = string | boolean;
+type Problem = string | boolean;
 export type Problems<V extends Values> = Partial<Record<keyof V, Problem>>;
 
 export interface FormOptions<V extends Values> {
