@@ -36,8 +36,8 @@ const PrivacyPolicyScreen = lazyScreen(() => import('./public-pages/privacy-poli
 const FaqScreen = lazyScreen(() => import('./public-pages/faq-screen.tsx'));
 const AlternativeLandingScreen = lazyScreen(() => import('./landing/alternative-landing-screen.tsx'));
 const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-wallet-screen.tsx'));
-const LinkWithNikeScreen = lazyScreen(() => import('./nike/link-with-nike-screen.tsx'));
-const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike/complete-link-with-nike-screen.tsx'));
+const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
+const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike-link/complete-link-with-nike-screen.tsx'));
 
 /** SPEC §2 route table. */
 export function AppRoutes({ status }: { status: number }) {

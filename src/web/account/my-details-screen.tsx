@@ -4,7 +4,7 @@ import type { Account } from '#shared/api/common.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
-import { NikeLinkStatus } from '../nike/nike-link-status.tsx';
+import { NikeLinkStatus } from '../nike-link/nike-link-status.tsx';
 import { PurchaseHistory } from '../points/purchase-history.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
