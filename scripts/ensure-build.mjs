@@ -21,7 +21,7 @@ function newest(path) {
 }
 
 /** Why a build is needed, or null when the build is newer than every source. */
-export function staleReason() {
+function staleReason() {
   const missing = outputs.find((file) => !existsSync(file));
   if (missing) return `no web build found (${missing})`;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
