@@ -1,5 +1,4 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '#shared/api/error-codes.ts';
 import {
@@ -13,27 +12,17 @@ import {
 import { findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { queryOne } from '../db/database.ts';
-import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
-import { hashToken } from '../sessions/tokens.ts';
-import { reauthenticationEmail } from './credential-emails.ts';
-import { consumeToken, issueToken } from './credential-tokens.ts';
-import { challengeOf, type PasskeyRow, passkeyCeremonies } from './passkey-ceremonies.ts';
-import { passkeyExpiredMessage, passkeyProblemMessage } from './passkey-routes.ts';
 import { limitLinkRequests } from './rate-limits.ts';
+import { reauthenticationService } from './reauthentication-service.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from './sign-in-throttle.ts';
 
 export const reconfirmedMessage = 'Thank you. You can carry on.';
 export const reconfirmIncorrectPasswordMessage = "That isn't the password of your account.";
 export const reconfirmLinkSentMessage =
   'We have emailed you a link. Open it in this browser to confirm it is you.';
-export const reconfirmLinkExpiredMessage =
-  'This link has expired or has already been used. Please ask for a new one.';
-export const reconfirmOtherBrowserMessage =
-  'Open this link in the browser where you asked for it, while signed in there.';
 
 /**
  * Re-confirmation of who the member is, for a session whose sign-in is older than
@@ -43,7 +32,7 @@ export const reconfirmOtherBrowserMessage =
  */
 export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
-  const ceremonies = passkeyCeremonies(ctx);
+  const reauthentication = reauthenticationService(ctx);
 
   route(app, reauthenticationStatusEndpoint, async (_query, request) => {
     const session = requireSession(request);
@@ -82,49 +71,18 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
 
   route(app, reauthenticationPasskeyOptionsEndpoint, async (_body, request) => {
     if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
-    const session = requireSession(request);
-    const passkeys = await ctx.db.query<Pick<PasskeyRow, 'credential_id' | 'transports'>>(
-      'SELECT credential_id, transports FROM passkeys WHERE account_id = $1',
-      [session.accountId],
-    );
-    if (passkeys.length === 0) throw badRequest('NoPasskeys', passkeyProblemMessage);
-    // Only this account's passkeys are offered (and only they are accepted below).
-    const options = await generateAuthenticationOptions({
-      rpID: ceremonies.rpID,
-      userVerification: 'required',
-      timeout: ceremonies.challengeMinutes * 60_000,
-      allowCredentials: passkeys.map((row) => ({
-        id: row.credential_id,
-        transports: JSON.parse(row.transports) as string[],
-      })) as Parameters<typeof generateAuthenticationOptions>[0]['allowCredentials'],
-    });
-    await ceremonies.storeChallenge(
-      options.challenge,
-      'reauthentication',
-      session.tokenHash,
-      session.accountId,
-    );
+    const options = await reauthentication.passkeyOptions(requireSession(request));
     return { success: true, options: { ...options } };
   });
 
   route(app, reauthenticateWithPasskeyEndpoint, async ({ response }, request) => {
     if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
     const session = requireSession(request);
-    const credential = response as unknown as AuthenticationResponseJSON;
-    const challenge = challengeOf(credential.response.clientDataJSON);
-    const taken = await ceremonies.takeChallenge(challenge, 'reauthentication', session.tokenHash);
-    if (!challenge || !taken || taken.accountId !== session.accountId) {
-      return refuse(400, 'ChallengeExpired', passkeyExpiredMessage);
-    }
-    // Another member's passkey, however valid, confirms nothing here.
-    const passkey = await queryOne<PasskeyRow>(
-      ctx.db,
-      'SELECT * FROM passkeys WHERE credential_id = $1 AND account_id = $2',
-      [credential.id, session.accountId],
+    await reauthentication.confirmWithPasskey(
+      request,
+      session,
+      response as unknown as AuthenticationResponseJSON,
     );
-    if (!passkey) return refuse(401, 'PasskeyRefused', passkeyProblemMessage);
-    const outcome = await ceremonies.verifyAssertion(request, credential, challenge, passkey);
-    if (outcome !== 'verified') return refuse(401, 'PasskeyRefused', passkeyProblemMessage);
     return confirmed(session.tokenHash);
   });
 
@@ -145,34 +103,14 @@ export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppCon
       email: 'reauthentication-link-email',
       address: 'reauthentication-link-address',
     });
-    const to = account.email;
-    // The token and its mail in one transaction; the outbox delivers it (and retries).
-    await ctx.db.transaction(async (tx) => {
-      const token = await issueToken(
-        tx,
-        account.id,
-        'reauthentication',
-        ctx.config.magicLinkExpiryMinutes,
-        session.tokenHash,
-      );
-      await enqueueMail(tx, reauthenticationEmail(ctx.config, ctx.origin, to, token));
-    });
+    await reauthentication.sendLink(session, account.email);
     return { success: true, message: reconfirmLinkSentMessage };
   });
 
   route(app, reauthenticateWithLinkEndpoint, async ({ token }, request) => {
     ensureLinksEnabled();
     const session = requireSession(request);
-    const accountId = await consumeToken(ctx.db, token, 'reauthentication', session.tokenHash);
-    if (accountId === session.accountId) return confirmed(session.tokenHash);
-    // Not used up: a link opened in the wrong browser still works in the right one.
-    const elsewhere = await queryOne<{ live: boolean }>(
-      ctx.db,
-      `SELECT used_at IS NULL AND expires_at > now() AS live FROM credential_tokens
-        WHERE token_hash = $1 AND purpose = 'reauthentication'`,
-      [hashToken(token)],
-    );
-    if (elsewhere?.live) return refuse(400, 'OtherBrowser', reconfirmOtherBrowserMessage);
-    return refuse(400, 'LinkExpired', reconfirmLinkExpiredMessage);
+    await reauthentication.confirmWithLink(session, token);
+    return confirmed(session.tokenHash);
   });
 }

@@ -1,0 +1,132 @@
+import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
+import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
+import type { AppContext } from '../app-context.ts';
+import { loginFailedMessage } from '../auth/auth-routes.ts';
+import {
+  hashPassword,
+  isAcceptablePassword,
+  minimumPasswordLength,
+  passwordRequirementsMessage,
+} from '../auth/passwords.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
+import { consumeToken, inspectToken, issueToken, type TokenPurpose } from './credential-tokens.ts';
+
+export const magicLinkFailedMessage =
+  'This sign-in link has expired or has already been used. Please request a new one.';
+export const resetLinkInvalidMessage =
+  'This password reset link is not valid. Please check you opened the link in the email correctly, or request a new one.';
+export const resetLinkExpiredMessage =
+  'This password reset link has expired or has already been used. Please request a new one.';
+
+export type LinkPurpose = Extract<TokenPurpose, 'magic-link' | 'password-reset'>;
+
+const invalidPassword = () =>
+  badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
+
+/**
+ * Inside the caller's transaction (which holds the rate-limit slots): a sign-in or reset link for
+ * the member who has proven `email`. A stranger's request does the same work — one look-up, one
+ * token statement and one outbox statement, which store nothing — so neither the answer nor its
+ * timing tells them apart. Only a member's mail is sent.
+ */
+export async function queueLink(
+  ctx: AppContext,
+  tx: Queryable,
+  email: string,
+  link: { purpose: LinkPurpose; minutes: number },
+  next?: string,
+): Promise<void> {
+  const found = await findAccountByProvenEmail(tx, email);
+  const member = found?.email && found.can_sign_in ? { id: found.id, email: found.email } : null;
+  const token = await issueToken(tx, member?.id ?? null, link.purpose, link.minutes);
+  const to = member?.email ?? email;
+  const mail =
+    link.purpose === 'magic-link'
+      ? magicLinkEmail(ctx.config, ctx.origin, to, token, next)
+      : passwordResetEmail(ctx.config, ctx.origin, to, token);
+  await enqueueMail(tx, mail, member !== null);
+}
+
+/** The member an emailed sign-in link signs in; following it proves they read that inbox. */
+export async function signInWithLink(ctx: AppContext, token: string): Promise<AccountRow> {
+  const account = await ctx.db.transaction(async (tx) => {
+    const accountId = await consumeToken(tx, token, 'magic-link');
+    if (!accountId) return null;
+    return queryOne<AccountRow>(
+      tx,
+      'UPDATE accounts SET email_verified = true WHERE id = $1 AND deleted_at IS NULL RETURNING *',
+      [accountId],
+    );
+  });
+  if (!account) throw badRequest('LinkExpired', magicLinkFailedMessage);
+  if (!account.can_sign_in) throw forbidden('SignInNotAllowed', loginFailedMessage);
+  return account;
+}
+
+/**
+ * SPEC §4 password reset: the link's owner must be `username`. The password is checked before the
+ * token is used, so the member can try another one with the same link. Whoever knew the old
+ * password is signed out everywhere.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { username: string; password: string; token: string },
+): Promise<AccountRow> {
+  const found = await inspectToken(ctx.db, input.token, 'password-reset');
+  const owner = found.state === 'live' ? await findAccountById(ctx.db, found.accountId) : undefined;
+  if (found.state === 'unknown' || (found.state === 'live' && owner?.email !== input.username)) {
+    throw badRequest('LinkInvalid', resetLinkInvalidMessage);
+  }
+  const expired = () => badRequest('LinkExpired', resetLinkExpiredMessage, { isExpired: true });
+  if (found.state === 'spent' || !owner) throw expired();
+  if (!owner.can_sign_in) throw forbidden('SignInNotAllowed', loginFailedMessage);
+  if (!isAcceptablePassword(input.password, minimumPasswordLength.reset)) throw invalidPassword();
+  const passwordHash = await hashPassword(input.password);
+  const account = await ctx.db.transaction(async (tx) => {
+    const accountId = await consumeToken(tx, input.token, 'password-reset');
+    if (accountId !== owner.id) return null;
+    const updated = await queryOne<AccountRow>(
+      tx,
+      `UPDATE accounts SET password_hash = $2, email_verified = true
+        WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+      [accountId, passwordHash],
+    );
+    if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, null);
+    return updated ?? null;
+  });
+  if (!account) throw expired();
+  return account;
+}
+
+/** A new password for a signed-in member: every other session ends, and the address is told. */
+export async function changePassword(
+  ctx: AppContext,
+  session: { accountId: string; tokenHash: string },
+  password: string,
+): Promise<void> {
+  if (!isAcceptablePassword(password, minimumPasswordLength.change)) throw invalidPassword();
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await queryOne<AccountRow>(
+      tx,
+      'UPDATE accounts SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING *',
+      [session.accountId, passwordHash],
+    );
+    if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, session.tokenHash);
+    if (updated?.email) await enqueueMail(tx, passwordChangedEmail(ctx.config, ctx.origin, updated.email));
+  });
+}
+
+/** Staff send a member on the phone a reset link (partner API, operator CLI). */
+export async function sendPasswordReset(
+  ctx: AppContext,
+  account: { id: string; email: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(tx, account.id, 'password-reset', ctx.config.passwordResetExpiryMinutes);
+    await enqueueMail(tx, passwordResetEmail(ctx.config, ctx.origin, account.email, token));
+  });
+}

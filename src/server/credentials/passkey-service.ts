@@ -1,0 +1,137 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { FastifyRequest } from 'fastify';
+import type { Passkey } from '#shared/api/credentials.ts';
+import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { loginFailedMessage } from '../auth/auth-routes.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { Session } from '../sessions/session-service.ts';
+import { challengeOf, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
+import { addPasskey, findPasskey, passkeysOf, passkeyUnknownMessage, passkeyView } from './passkey-store.ts';
+
+export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
+export const passkeyExpiredMessage = 'This passkey request has expired. Please try again.';
+export const tooManyPasskeysMessage = 'You have registered the most passkeys an account can have.';
+const maxPasskeys = 20;
+
+type Ceremonies = ReturnType<typeof passkeyCeremonies>;
+
+/**
+ * The passkey ceremonies of SPEC §7 (register, sign in): options with a stored single-use challenge,
+ * then the browser's answer checked against it. rpID and origin come from configuration.
+ */
+export function passkeyService(ctx: AppContext) {
+  const ceremonies: Ceremonies = passkeyCeremonies(ctx);
+  const { rpID, expectedOrigin, challengeMinutes } = ceremonies;
+
+  function ensureEnabled(): void {
+    if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
+  }
+
+  return {
+    ensureEnabled,
+    challengeMinutes,
+
+    async list(session: Session): Promise<Passkey[]> {
+      const rows = await passkeysOf(ctx.db, session.accountId);
+      return rows.map((row) => passkeyView(row, session.passkeyId));
+    },
+
+    async registrationOptions(session: Session) {
+      const account = await findAccountById(ctx.db, session.accountId);
+      if (!account?.email) throw badRequest('LOGIN_REQUIRED', passkeyProblemMessage);
+      const existing = await passkeysOf(ctx.db, account.id);
+      if (existing.length >= maxPasskeys) throw badRequest('TooManyPasskeys', tooManyPasskeysMessage);
+      const options = await generateRegistrationOptions({
+        rpName: ctx.config.title,
+        rpID,
+        userName: account.email,
+        userDisplayName: account.full_name,
+        userID: userHandleOf(account.id),
+        attestationType: 'none',
+        timeout: challengeMinutes * 60_000,
+        excludeCredentials: existing.map((row) => ({
+          id: row.credential_id,
+          transports: JSON.parse(row.transports) as string[],
+        })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      await ceremonies.storeChallenge(options.challenge, 'registration', session.tokenHash, account.id);
+      return options;
+    },
+
+    async register(request: FastifyRequest, session: Session, credential: RegistrationResponseJSON) {
+      const challenge = challengeOf(credential.response.clientDataJSON);
+      const taken = await ceremonies.takeChallenge(challenge, 'registration', session.tokenHash);
+      if (!challenge || !taken || taken.accountId !== session.accountId) {
+        throw badRequest('ChallengeExpired', passkeyExpiredMessage);
+      }
+      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+      try {
+        verification = await verifyRegistrationResponse({
+          response: credential,
+          expectedChallenge: challenge,
+          expectedOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+        });
+      } catch (error) {
+        request.log.info({ err: error }, 'passkey registration refused');
+        verification = { verified: false };
+      }
+      if (!verification.verified) throw badRequest('PasskeyRefused', passkeyProblemMessage);
+      const row = await addPasskey(
+        ctx.db,
+        session.accountId,
+        verification.registrationInfo,
+        request.headers['user-agent'],
+      );
+      return passkeyView(row, session.passkeyId);
+    },
+
+    /** Discoverable credentials only: no allowCredentials, so the answer never reveals who has a passkey. */
+    async signInOptions(browserHash: string) {
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        timeout: challengeMinutes * 60_000,
+      });
+      await ceremonies.storeChallenge(options.challenge, 'authentication', browserHash, null);
+      return options;
+    },
+
+    /**
+     * The account a sign-in answer proves, with the passkey that proved it. An unknown passkey, or a
+     * refused signature, answers failOver (the screen offers an emailed link instead).
+     */
+    async signIn(
+      request: FastifyRequest,
+      credential: AuthenticationResponseJSON,
+      browserHash: string | null,
+    ): Promise<{ account: AccountRow; passkeyId: string }> {
+      const challenge = challengeOf(credential.response.clientDataJSON);
+      const taken = await ceremonies.takeChallenge(challenge, 'authentication', browserHash);
+      if (!challenge || !taken) throw badRequest('ChallengeExpired', passkeyExpiredMessage);
+      const refuse = (message: string, failOver = true) =>
+        unauthorized('PasskeyRefused', message, { failOver });
+      const passkey = await findPasskey(ctx.db, credential.id);
+      if (!passkey) throw refuse(passkeyUnknownMessage);
+      const handle = credential.response.userHandle;
+      if (handle && handle !== Buffer.from(userHandleOf(passkey.account_id)).toString('base64url')) {
+        throw refuse(passkeyUnknownMessage);
+      }
+      const account = await findAccountById(ctx.db, passkey.account_id);
+      if (!account) throw refuse(passkeyUnknownMessage);
+      if (!account.can_sign_in) throw forbidden('SignInNotAllowed', loginFailedMessage);
+      const outcome = await ceremonies.verifyAssertion(request, credential, challenge, passkey);
+      if (outcome !== 'verified') throw refuse(passkeyProblemMessage, outcome === 'refused');
+      return { account, passkeyId: passkey.id };
+    },
+  };
+}
