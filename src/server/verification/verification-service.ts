@@ -1,11 +1,16 @@
-import type { AccountRow } from '../accounts/account-service.ts';
-import { addressToVerify } from '../accounts/email-proof.ts';
+import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
+import {
+  addressTakenMessage,
+  addressToVerify,
+  findAccountByProvenEmail,
+  proveEmail,
+} from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
-import { renderEmail } from '../email/layout.ts';
-import type { Mail } from '../email/mailer.ts';
 import { enqueueMail } from '../email/outbox.ts';
+import { badRequest, conflict, tooManyRequests } from '../http/errors.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
+import { completeSignupMail, verificationMail } from './verification-emails.ts';
 
 export type EmailTokenPurpose = 'verify-email' | 'complete-signup';
 
@@ -61,20 +66,6 @@ export function verifyEmailUrl(ctx: AppContext, email: string, token: string): s
   return `${ctx.origin}/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
 }
 
-export function verificationMail(brand: string, to: string, fullName: string, url: string): Mail {
-  const title = `Please verify your email address for ${brand}`;
-  const { html, text } = renderEmail(brand, {
-    title: 'Verify your email address',
-    paragraphs: [
-      `Dear ${fullName.trim().split(/\s+/)[0] ?? fullName},`,
-      `Please confirm that ${to} is your email address. Until you do, you still earn points on every purchase, but you cannot receive rewards.`,
-    ],
-    action: { label: 'Verify my email address', url },
-    footer: 'If you did not ask for this, you can ignore this email.',
-  });
-  return { to, subject: title, html, text, links: [url] };
-}
-
 /**
  * Writes a verification email, to the address the account has yet to prove (a new one it asked
  * for, else its own unproven one), to the outbox and stamps `verification_sent_at` (the resend rate
@@ -94,4 +85,73 @@ export async function queueVerificationEmail(
     tx,
     verificationMail(ctx.config.title, to, account.full_name, verifyEmailUrl(ctx, to, token)),
   );
+}
+
+/** SPEC §2 VIP Signup: the emailed /complete-signup link that proves the address and finishes joining. */
+export async function queueCompleteSignupEmail(
+  ctx: AppContext,
+  tx: Queryable,
+  account: AccountRow & { email: string },
+): Promise<void> {
+  const token = await issueEmailToken(ctx, tx, { id: account.id, email: account.email }, 'complete-signup');
+  const url = `${ctx.origin}/complete-signup?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
+  await enqueueMail(tx, completeSignupMail(ctx.config.title, account.email, account.full_name, url));
+  await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
+}
+
+export const resendLimitedMessage = "Wait a few more minutes as we've recently sent the email";
+export const verificationFailedMessage =
+  'We could not verify your email address with this link. Please check you opened the link in the newest email from us.';
+export const verificationExpiredMessage =
+  'This verification link has expired. Sign in and ask for a new one from My Details.';
+export const alreadyVerifiedMessage = 'Your email address is already verified.';
+
+/**
+ * SPEC §4 Email verification: the link proves the address and verifies it. Answers the account to
+ * sign in, or null when the address was already verified by this link (nothing to do).
+ */
+export async function verifyEmail(
+  ctx: AppContext,
+  input: { username: string; token: string },
+): Promise<AccountRow | null> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const claim = await claimEmailToken(tx, input.token, input.username, 'verify-email');
+    if (!claim.ok) return claim;
+    const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
+    // Whoever opens the link may not be whoever typed the address (someone else's, into their own
+    // account): the sessions opened before the proof did not rest on it, so only this browser stays.
+    if (proof.ok) await ctx.sessions.destroyAllFor(tx, proof.account.id);
+    return proof;
+  });
+  if (outcome.ok) return outcome.account;
+  if (outcome.reason === 'taken') throw conflict('UserAlreadyExists', addressTakenMessage);
+  if (outcome.reason === 'used' && (await findAccountByProvenEmail(ctx.db, input.username))) return null;
+  throw outcome.reason === 'expired'
+    ? badRequest('LinkExpired', verificationExpiredMessage, { isExpired: true })
+    : badRequest('LinkInvalid', verificationFailedMessage);
+}
+
+/**
+ * SPEC §5: a new verification email, at most one per verificationResendWindowMinutes. The conditional
+ * lock is the rate limit: a parallel request waits, then finds the fresh stamp and sends nothing. The
+ * stamp, the token and the mail are one transaction; the outbox delivers.
+ */
+export async function resendVerification(ctx: AppContext, accountId: string): Promise<void> {
+  const current = await findAccountById(ctx.db, accountId);
+  if (!current?.email)
+    throw badRequest('LOGIN_REQUIRED', 'We could not find your account. Please sign in again.');
+  if (!addressToVerify(current)) throw badRequest('AlreadyVerified', alreadyVerifiedMessage);
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const row = await queryOne<AccountRow>(
+      tx,
+      `SELECT * FROM accounts
+        WHERE id = $1 AND (email_verified = false OR pending_email IS NOT NULL)
+          AND (verification_sent_at IS NULL OR verification_sent_at <= now() - make_interval(mins => $2))
+        FOR UPDATE`,
+      [current.id, ctx.config.verificationResendWindowMinutes],
+    );
+    if (row) await queueVerificationEmail(ctx, tx, row);
+    return row;
+  });
+  if (!claimed?.email) throw tooManyRequests('ResendLimited', resendLimitedMessage);
 }

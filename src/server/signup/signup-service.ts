@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import type { guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
+import {
+  type AccountRow,
+  createAccount,
+  findAccountById,
+  isUniqueViolation,
+} from '../accounts/account-service.ts';
+import { addressTakenMessage, proveEmail } from '../accounts/email-proof.ts';
+import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
+import type { AppContext } from '../app-context.ts';
+import {
+  hashPassword,
+  isAcceptablePassword,
+  minimumPasswordLength,
+  passwordRequirementsMessage,
+} from '../auth/passwords.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import {
+  claimEmailToken,
+  queueCompleteSignupEmail,
+  queueVerificationEmail,
+} from '../verification/verification-service.ts';
+
+export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
+export const completeSignupFailedMessage =
+  'We could not complete your sign-up with this link. Please check you opened the link in the newest email from us.';
+export const completeSignupExpiredMessage =
+  'This sign-up link has expired. Please ask in store for a new one, or contact customer services.';
+
+const invalidPassword = () =>
+  badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
+const userAlreadyExists = () => conflict('UserAlreadyExists', userAlreadyExistsMessage);
+
+/** The hash of a sign-up password that meets SPEC §5's rules, or a 400 invalidPassword. */
+async function signupPasswordHash(password: string): Promise<string> {
+  if (!isAcceptablePassword(password, minimumPasswordLength.signup)) throw invalidPassword();
+  return hashPassword(password);
+}
+
+interface NewMember {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  allowMarketing: boolean;
+  allowMarketingWhatsApp: boolean | null | undefined;
+  source: string;
+}
+
+/**
+ * Creates an unverified member with their consents and their first email (`welcome`: writes it to
+ * the outbox) in one transaction; a 409 when the email is taken. The email is only queued here, so a
+ * mail server that is down never fails a sign-up that has already created the account.
+ */
+async function createMember(
+  ctx: AppContext,
+  input: NewMember,
+  welcome: (tx: Queryable, account: AccountRow & { email: string }) => Promise<void>,
+): Promise<AccountRow & { email: string }> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const account = await createAccount(tx, {
+        email: input.email,
+        fullName: input.name,
+        passwordHash: input.passwordHash,
+        emailVerified: false,
+      });
+      await recordMarketingConsents(
+        tx,
+        account.id,
+        {
+          email: input.allowMarketing,
+          whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
+        },
+        input.source,
+      );
+      const created = { ...account, email: input.email };
+      await welcome(tx, created);
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw userAlreadyExists();
+    throw error;
+  }
+}
+
+/**
+ * SPEC §2 Self sign-up. With a password the member is in at once (unverified: earns points, no
+ * rewards yet) and the fresh account is answered; without one, the emailed link is their proof and
+ * their way in, and null is answered.
+ */
+export async function signUp(
+  ctx: AppContext,
+  body: z.output<typeof signupEndpoint.request>,
+): Promise<AccountRow | null> {
+  const passwordMode = !ctx.config.enableMagicLinkLogins;
+  const passwordHash = passwordMode || body.password ? await signupPasswordHash(body.password ?? '') : null;
+  const account = await createMember(
+    ctx,
+    {
+      email: body.username,
+      name: body.name,
+      passwordHash,
+      allowMarketing: body.allowMarketing,
+      allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+      source: 'signup',
+    },
+    (tx, created) => queueVerificationEmail(ctx, tx, created),
+  );
+  if (!passwordHash) return null;
+  return (await findAccountById(ctx.db, account.id)) ?? account;
+}
+
+/** SPEC §2 VIP Signup: the member is created in store; the emailed link finishes joining. */
+export function guidedSignUp(
+  ctx: AppContext,
+  body: z.output<typeof guidedSignupEndpoint.request>,
+): Promise<AccountRow & { email: string }> {
+  return createMember(
+    ctx,
+    {
+      email: body.username,
+      name: body.name,
+      passwordHash: null,
+      allowMarketing: body.allowMarketing,
+      allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+      source: body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup',
+    },
+    (tx, created) => queueCompleteSignupEmail(ctx, tx, created),
+  );
+}
+
+/** SPEC §7 complete-signup: proves the address by its link and sets the password, if one is given. */
+export async function completeSignup(
+  ctx: AppContext,
+  input: { username: string; password?: string | null | undefined; token: string },
+): Promise<AccountRow> {
+  const passwordHash = input.password ? await signupPasswordHash(input.password) : null;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const claim = await claimEmailToken(tx, input.token.trim(), input.username, 'complete-signup');
+    if (!claim.ok) return claim;
+    const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
+    if (!proof.ok) return proof;
+    const account = await queryOne<AccountRow>(
+      tx,
+      'UPDATE accounts SET password_hash = COALESCE(password_hash, $2) WHERE id = $1 RETURNING *',
+      [proof.account.id, passwordHash],
+    );
+    return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
+  });
+  if (outcome.ok) return outcome.account;
+  if (outcome.reason === 'taken') throw conflict('UserAlreadyExists', addressTakenMessage);
+  if (outcome.reason === 'expired') {
+    throw badRequest('LinkExpired', completeSignupExpiredMessage, { isExpired: true });
+  }
+  throw outcome.reason === 'used'
+    ? conflict('InviteConsumed', 'It looks like this invitation has already been used.')
+    : badRequest('LinkInvalid', completeSignupFailedMessage);
+}
