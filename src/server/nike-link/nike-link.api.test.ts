@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeLinkWithNikeEndpoint, linkWithNikeEndpoint } from '#shared/api/nike-link.ts';
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
-import { nikeMessages } from './nike-link-routes.ts';
+import { nikeMessages } from './nike-link-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import type { Config } from '#shared/config.ts';
+import type { AppContext } from '../app-context.ts';
+import { type DevProvider, startDevProvider } from './dev-provider.ts';
 
 /** The OAuth client of the sportswear provider: discovered from an issuer, or built from endpoints. */
 export interface ProviderSettings {
@@ -58,4 +61,39 @@ async function build(settings: ProviderSettings): Promise<client.Configuration> 
     if (insecure(settings.tokenEndpoint)) client.allowInsecureRequests(configuration);
   }
   return configuration;
+}
+
+/**
+ * The provider the link talks to: the configured one, or outside production a local development
+ * provider, started on first use so a server (or a test) that never links pays nothing for it.
+ * Null when neither is available.
+ */
+export function nikeProvider(app: FastifyInstance, ctx: AppContext) {
+  const configured = configuredProvider(ctx.config);
+  let provider: (() => Promise<client.Configuration>) | null = configured ? providerClient(configured) : null;
+  if (!configured && !ctx.production) {
+    let dev: Promise<DevProvider> | null = null;
+    app.addHook('onClose', async () => {
+      if (dev) await (await dev).stop();
+    });
+    let devClient: (() => Promise<client.Configuration>) | null = null;
+    provider = async () => {
+      dev ??= startDevProvider().then((started) => {
+        ctx.log.info(`Nike account link: local development provider at ${started.issuer}`);
+        return started;
+      });
+      const { issuer } = await dev;
+      devClient ??= providerClient({
+        issuer,
+        authorizationEndpoint: null,
+        tokenEndpoint: null,
+        userinfoEndpoint: null,
+        clientId: ctx.config.nikeLink.clientId,
+        clientSecret: 'development-secret',
+        scopes: ctx.config.nikeLink.scopes,
+      });
+      return devClient();
+    };
+  }
+  return { configured, provider };
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { mailCommands } from '../email/mail-cli.ts';
+import { memberCommands } from '../members/member-cli.ts';
 import { pointsCommands } from '../points/points-cli.ts';
 import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
 
@@ -10,23 +11,7 @@ import { type OperatorClient, OperatorError, operatorClient } from './operator-c
 type Command = (client: OperatorClient, args: string[]) => Promise<string>;
 
 const commands: Record<string, { usage: string; run: Command }> = {
-  'member create': {
-    usage: 'member create --email E --name N [--password P]',
-    run: async (client, args) => {
-      const { values } = parseArgs({
-        args,
-        options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
-      });
-      if (!values.email || !values.name) throw new OperatorError('member create needs --email and --name.');
-      const result = await client.call<{ member: { loyaltyId: string; email: string; fullName: string } }>(
-        'POST',
-        '/members',
-        { email: values.email, name: values.name, ...(values.password ? { password: values.password } : {}) },
-      );
-      const m = result.member;
-      return `Created member ${m.fullName} <${m.email}>, card number ${m.loyaltyId}.`;
-    },
-  },
+  ...memberCommands,
   ...pointsCommands,
   ...mailCommands,
   'member delete': {

@@ -9,7 +9,8 @@ import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
 import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
-import { pushChangedPasses, walletCredentials } from './wallet-routes.ts';
+import { pushChangedPasses } from './wallet-registrations.ts';
+import { walletCredentials } from './wallet-routes.ts';
 import { issueWalletToken } from './wallet-tokens.ts';
 
 let t: TestApp;

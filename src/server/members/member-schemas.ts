@@ -17,3 +17,19 @@ export const memberSummary = z.object({
   fullName: z.string(),
 });
 export type MemberSummary = z.infer<typeof memberSummary>;
+
+/** What staff decide about a member (`member set`). Every field optional; at least one. */
+export const memberUpdateRequest = z
+  .object({
+    vipLevel: text().max(40).nullable().optional(),
+    canRedeem: z.boolean().optional(),
+    canConvert: z.boolean().optional(),
+    canSignIn: z.boolean().optional(),
+    underReview: z.boolean().optional(),
+    emailVerified: z.boolean().optional(),
+    isCredit: z.boolean().optional(),
+  })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: 'Name at least one thing to change',
+    path: ['body'],
+  });

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import {
+  type AccountRow,
+  createAccount,
+  findAccountByLoyaltyIdOrEmail,
+  isUniqueViolation,
+} from '../accounts/account-service.ts';
+import { proveEmail } from '../accounts/email-proof.ts';
+import type { AppContext } from '../app-context.ts';
+import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../auth/passwords.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { balancesOf, ledgerFor } from '../points/ledger-service.ts';
+import { partnerEntry } from '../points/partner-entry.ts';
+import type { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
+
+/**
+ * Member administration: what staff do to a member through the partner API and the operator CLI
+ * (create, look up, decide their access). The member's own changes are in account/.
+ */
+
+/** A member as tills and staff name them: card number or proven email. */
+export async function findMember(
+  db: Queryable,
+  ref: { loyaltyId?: string | undefined; email?: string | undefined },
+): Promise<AccountRow> {
+  const key = ref.loyaltyId ?? ref.email ?? '';
+  const account = await findAccountByLoyaltyIdOrEmail(db, key);
+  if (!account) throw notFound('MemberNotFound', `There is no member with the card number or email ${key}.`);
+  return account;
+}
+
+export async function loyaltyIdOf(db: Queryable, accountId: string): Promise<string> {
+  const row = await queryOne<{ loyalty_id: string }>(db, 'SELECT loyalty_id FROM accounts WHERE id = $1', [
+    accountId,
+  ]);
+  return row?.loyalty_id ?? '';
+}
+
+/** Staff create a member; a proven email ends other claims on it (email-proof.ts), in one transaction. */
+export async function createMemberByStaff(ctx: AppContext, input: z.output<typeof createMemberRequest>) {
+  if (input.password !== undefined && !isAcceptablePassword(input.password, 6)) {
+    throw badRequest('InvalidPassword', passwordRequirementsMessage, {
+      fieldErrors: { password: passwordRequirementsMessage },
+    });
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    const account = await ctx.db.transaction((tx) =>
+      createAccount(tx, {
+        email: input.email,
+        fullName: input.name,
+        passwordHash,
+        emailVerified: input.emailVerified,
+      }),
+    );
+    return { id: account.id, loyaltyId: account.loyalty_id, email: input.email, fullName: account.full_name };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('MemberExists', `A member with the email ${input.email} already exists.`);
+    throw error;
+  }
+}
+
+/** The member's state as staff see it (`member show`). */
+export async function memberDetails(db: Queryable, account: AccountRow) {
+  const balances = await balancesOf(db, account.id);
+  const recent = await ledgerFor(db, account.id, 10);
+  return {
+    id: account.id,
+    loyaltyId: account.loyalty_id,
+    email: account.email,
+    fullName: account.full_name,
+    createdAt: account.created_at.toISOString(),
+    currency: account.currency,
+    ...balances,
+    vipLevel: account.vip_level,
+    emailVerified: account.email_verified,
+    isCredit: account.is_credit,
+    underReview: account.under_review,
+    accessRules: {
+      canRedeem: account.can_redeem,
+      canConvert: account.can_convert,
+      canSignIn: account.can_sign_in,
+    },
+    recent: recent.map((row) => partnerEntry(row, account.loyalty_id)),
+  };
+}
+
+const memberColumns: Record<keyof z.output<typeof memberUpdateRequest>, string> = {
+  vipLevel: 'vip_level',
+  canRedeem: 'can_redeem',
+  canConvert: 'can_convert',
+  canSignIn: 'can_sign_in',
+  underReview: 'under_review',
+  emailVerified: 'email_verified',
+  isCredit: 'is_credit',
+};
+
+/** What staff decide about a member (`member set`): access rules, VIP level, review, credit, proof. */
+export async function updateMember(
+  ctx: AppContext,
+  account: AccountRow,
+  input: z.output<typeof memberUpdateRequest>,
+): Promise<AccountRow> {
+  const changes = Object.entries(input).filter(([, v]) => v !== undefined) as [
+    keyof typeof memberColumns,
+    unknown,
+  ][];
+  if (changes.length === 0) throw badRequest('NothingToChange', 'Name at least one thing to change.');
+  const sets = changes.map(([field], i) => `${memberColumns[field]} = $${i + 2}`);
+  const updated = await ctx.db.transaction(async (tx) => {
+    // Staff vouching for the address proves it, with all that proving means (other claims end).
+    if (input.emailVerified === true && account.email && !account.email_verified) {
+      const proof = await proveEmail(tx, account.id, account.email);
+      if (!proof.ok)
+        throw conflict('EmailProvenElsewhere', `Another member has already proved ${account.email}.`);
+    }
+    const row = await queryOne<AccountRow>(
+      tx,
+      `UPDATE accounts SET ${sets.join(', ')} WHERE id = $1 RETURNING *`,
+      [account.id, ...changes.map(([field, value]) => (field === 'vipLevel' && value === '' ? null : value))],
+    );
+    // A member who may no longer sign in is signed out everywhere.
+    if (input.canSignIn === false) await ctx.sessions.destroyAllFor(tx, account.id);
+    return row;
+  });
+  if (!updated) throw notFound('MemberNotFound', 'No such member.');
+  return updated;
+}
