@@ -28,7 +28,7 @@ export async function accountView(db: Queryable, account: AccountRow, config: Co
          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
            WHERE account_id = $1 AND confirms_at > now() AND confirmed_at IS NULL)::bigint AS pending,
          -- Pending points past their confirmation date count as confirmed before the next write or
-         -- sweep moves them into points_balance (see points/ledger-service.ts).
+         -- sweep moves them into points_balance (see points/pending-points.ts).
          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
            WHERE account_id = $1 AND confirms_at <= now() AND confirmed_at IS NULL)::bigint AS matured,
          (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'

@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context.ts';
 import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../auth/passwords.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { balancesOf, ledgerFor } from '../points/ledger-service.ts';
+import { balancesOf, ledgerFor } from '../points/ledger-store.ts';
 import { partnerEntry } from '../points/partner-entry.ts';
 import type { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
 

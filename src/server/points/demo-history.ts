@@ -1,7 +1,10 @@
 import type { AccountRow } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
-import { recordAdjustment, recordExchange, recordPurchase, recordReturn } from './ledger-service.ts';
+import { recordAdjustment } from './adjustment-command.ts';
+import { recordExchange } from './exchange-command.ts';
+import { recordPurchase } from './purchase-command.ts';
+import { recordReturn } from './return-command.ts';
 
 const day = 86_400_000;
 

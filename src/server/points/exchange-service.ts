@@ -3,7 +3,7 @@ import type { AccountRow } from '../accounts/account-service.ts';
 import { currentBurnRate } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../http/errors.ts';
-import { notEnoughPoints, recordExchange } from './ledger-service.ts';
+import { notEnoughPoints, recordExchange } from './exchange-command.ts';
 
 /** SPEC §8 messages and the refusals of §5 the exchange screen shows as the server's message. */
 export const exchangeMessages = {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { sweepMaturedPoints } from './ledger-service.ts';
+import { sweepMaturedPoints } from './pending-points.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { transactionsEndpoint } from '#shared/api/points.ts';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
 import { matureAll, unique, viewerAccount as viewer } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
-import { sweepMaturedPoints } from './ledger-service.ts';
+import { sweepMaturedPoints } from './pending-points.ts';
 
 let t: TestApp;
 beforeAll(async () => {

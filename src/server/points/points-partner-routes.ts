@@ -3,14 +3,9 @@ import { currentBurnRate } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
+import { recordAdjustment } from './adjustment-command.ts';
 import { setBurnRate } from './burn-rate-service.ts';
-import {
-  type KeyedResult,
-  recordAdjustment,
-  recordPurchase,
-  recordRedemption,
-  recordReturn,
-} from './ledger-service.ts';
+import type { KeyedResult } from './idempotent-writes.ts';
 import { partnerEntry } from './partner-entry.ts';
 import {
   adjustmentRequest,
@@ -19,6 +14,9 @@ import {
   redemptionRequest,
   returnRequest,
 } from './partner-schemas.ts';
+import { recordPurchase } from './purchase-command.ts';
+import { recordRedemption } from './redemption-command.ts';
+import { recordReturn } from './return-command.ts';
 
 /** Created (201) the first time; the same body and status on every replay, flagged by a header. */
 async function answer(ctx: AppContext, reply: FastifyReply, result: KeyedResult) {

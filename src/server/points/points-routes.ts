@@ -11,7 +11,7 @@ import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
 import { transactionView } from './ledger-rows.ts';
-import { ledgerFor } from './ledger-service.ts';
+import { ledgerFor } from './ledger-store.ts';
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, transactionsEndpoint, async ({ limit }, request, reply) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { sweepMaturedPoints } from './ledger-service.ts';
+import { sweepMaturedPoints } from './pending-points.ts';
 
 let t: TestApp;
 beforeAll(async () => {

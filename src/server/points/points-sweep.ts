@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { runEvery } from '../jobs/run-every.ts';
-import { sweepMaturedPoints } from './ledger-service.ts';
+import { sweepMaturedPoints } from './pending-points.ts';
 
 /**
  * Confirms matured pending points now and every few minutes (reads never wait for it). Safe in every

@@ -7,7 +7,7 @@ import {
   viewerAccount as viewer,
 } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
-import { sweepMaturedPoints } from './ledger-service.ts';
+import { sweepMaturedPoints } from './pending-points.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,63 @@
+import { formatLimit, ledgerLimits } from '#shared/domain/ledger-limits.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { queryOne } from '../db/database.ts';
+import { conflict } from '../http/errors.ts';
+import { lockAccount } from './ledger-store.ts';
+
+/** Moves the member's matured pending points into the balance (call with the account locked). */
+export async function confirmMatured(tx: Queryable, accountId: string): Promise<number> {
+  const row = await queryOne<{ confirmed: number }>(
+    tx,
+    `WITH confirmed AS (
+       UPDATE ledger_entries SET confirmed_at = now()
+        WHERE account_id = $1 AND confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now()
+        RETURNING points
+     ), total AS (SELECT COALESCE(SUM(points), 0)::bigint AS points, COUNT(*) AS n FROM confirmed),
+     credited AS (
+       UPDATE accounts SET points_balance = points_balance + total.points
+         FROM total WHERE accounts.id = $1 AND total.n > 0
+         RETURNING accounts.id
+     )
+     SELECT (SELECT points FROM total) AS confirmed, (SELECT COUNT(*) FROM credited) AS credited`,
+    [accountId],
+  );
+  return row?.confirmed ?? 0;
+}
+
+/** The periodic sweep: confirms matured points of every member, one member per transaction. */
+export async function sweepMaturedPoints(db: Database, limit = 500): Promise<number> {
+  const due = await db.query<{ account_id: string }>(
+    `SELECT DISTINCT account_id FROM ledger_entries
+      WHERE confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now() LIMIT $1`,
+    [limit],
+  );
+  for (const { account_id } of due) {
+    await db.transaction(async (tx) => {
+      await lockAccount(tx, account_id);
+      await confirmMatured(tx, account_id);
+    });
+  }
+  return due.length;
+}
+
+/**
+ * Refuses a write that would take the member's points (confirmed and pending together) past
+ * ledgerLimits.maxPoints. Call with the account locked and its matured points confirmed.
+ */
+export async function checkPointsLimit(tx: Queryable, accountId: string, adding: number, what: string) {
+  if (adding <= 0) return;
+  const row = await queryOne<{ held: number }>(
+    tx,
+    `SELECT a.points_balance + (SELECT COALESCE(SUM(points), 0)::bigint FROM ledger_entries
+                                 WHERE account_id = a.id AND confirmed_at IS NULL AND confirms_at IS NOT NULL) AS held
+       FROM accounts a WHERE a.id = $1`,
+    [accountId],
+  );
+  const held = row?.held ?? 0;
+  if (held + adding <= ledgerLimits.maxPoints) return;
+  throw conflict(
+    'PointsLimit',
+    `This ${what} would take the member's points to ${formatLimit(held + adding)}, past the limit of ${formatLimit(ledgerLimits.maxPoints)} points a member may hold (confirmed and pending together). Nothing was changed.`,
+    { limit: ledgerLimits.maxPoints },
+  );
+}
