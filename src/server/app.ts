@@ -3,22 +3,22 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from '#shared/config.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
-import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import type { MailTransport } from './email/mailer.ts';
 import { createOutbox, mailsWrittenSoFar } from './email/outbox.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
-import { registerInviteRoutes } from './invites/invite-routes.ts';
-import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
+import { registerInviteRoutes } from './joining/invite-routes.ts';
+import { registerSignupRoutes } from './joining/signup-routes.ts';
+import { registerVerificationRoutes } from './joining/verification-routes.ts';
+import { registerNikeLinkRoutes } from './nike/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
-import { registerSignupRoutes } from './signup/signup-routes.ts';
-import { registerVerificationRoutes } from './verification/verification-routes.ts';
+import { registerSignInRoutes } from './signin/signin-routes.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
@@ -65,7 +65,7 @@ export async function buildApp(
   registerSessions(app, context);
 
   registerViewerRoutes(app, context);
-  registerAuthRoutes(app, context);
+  registerSignInRoutes(app, context);
   registerPointsRoutes(app, context);
   registerAccountRoutes(app, context);
   registerPublicContentRoutes(app, context);

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountRow } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import { accountDeletedMail } from './account-emails.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteAccountEndpoint, updateAccountEndpoint } from '#shared/api/account.ts';
-import { findAccountById } from '../accounts/account-service.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
+import { findAccountById } from '../members/account-service.ts';
+import { accountView } from '../members/account-view.ts';
 import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
 import { deleteAccount } from './account-deletion-service.ts';
 import { updateAccount } from './account-update-service.ts';

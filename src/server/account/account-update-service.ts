@@ -1,9 +1,9 @@
 import type { Config } from '#shared/config.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
-import { findAccountById } from '../accounts/account-service.ts';
-import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import { findAccountById } from '../members/account-service.ts';
+import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { recentAuthenticationRefusal } from '../sessions/session-plugin.ts';
 import { type EmailChange, requestEmailChange } from './email-change.ts';
 

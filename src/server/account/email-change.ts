@@ -1,9 +1,9 @@
-import type { AccountRow } from '../accounts/account-service.ts';
-import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { queueVerificationEmail } from '../verification/verification-service.ts';
+import { queueVerificationEmail } from '../joining/verification-service.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { emailChangedMail } from './account-emails.ts';
 
 export interface EmailChange {

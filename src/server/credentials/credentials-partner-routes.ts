@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { text } from '#shared/api/text.ts';
-import { findAccountByLoyaltyIdOrEmail } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { findAccountByLoyaltyIdOrEmail } from '../members/account-service.ts';
 import { sendPasswordReset } from './email-link-service.ts';
 import { signOutEverywhere } from './passkey-store.ts';
 

@@ -6,11 +6,11 @@ import {
   requestMagicLinkEndpoint,
   requestPasswordResetEndpoint,
 } from '#shared/api/credentials.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import { accountView } from '../members/account-view.ts';
 import { requireRecentAuthentication, startSession } from '../sessions/session-plugin.ts';
 
 import {

@@ -1,16 +1,16 @@
-import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
-import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
-import { loginFailedMessage } from '../auth/auth-routes.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { type AccountRow, findAccountById } from '../members/account-service.ts';
+import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import {
   hashPassword,
   isAcceptablePassword,
   minimumPasswordLength,
   passwordRequirementsMessage,
-} from '../auth/passwords.ts';
-import { type Queryable, queryOne } from '../db/database.ts';
-import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+} from '../signin/passwords.ts';
+import { loginFailedMessage } from '../signin/signin-routes.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
 import { consumeToken, inspectToken, issueToken, type TokenPurpose } from './credential-tokens.ts';
 

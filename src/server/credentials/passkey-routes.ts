@@ -9,9 +9,9 @@ import {
   removePasskeyEndpoint,
   renamePasskeyEndpoint,
 } from '#shared/api/credentials.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
+import { accountView } from '../members/account-view.ts';
 import {
   requireRecentAuthentication,
   requireSession,

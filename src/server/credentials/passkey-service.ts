@@ -7,11 +7,11 @@ import {
 } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { Passkey } from '#shared/api/credentials.ts';
-import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
-import { loginFailedMessage } from '../auth/auth-routes.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import type { Session } from '../sessions/session-service.ts';
+import { loginFailedMessage } from '../signin/signin-routes.ts';
 import { challengeOf, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
 import { addPasskey, findPasskey, passkeysOf, passkeyUnknownMessage, passkeyView } from './passkey-store.ts';
 

@@ -1,8 +1,8 @@
 import type { VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import type { Passkey } from '#shared/api/credentials.ts';
-import { isUniqueViolation } from '../accounts/account-service.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { isUniqueViolation } from '../members/account-service.ts';
 import type { PasskeyRow } from './passkey-ceremonies.ts';
 import { defaultPasskeyTitle, describeUserAgent } from './user-agent.ts';
 

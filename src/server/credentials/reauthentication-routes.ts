@@ -9,12 +9,12 @@ import {
   reauthenticationStatusEndpoint,
   requestReauthenticationLinkEndpoint,
 } from '#shared/api/reauthentication.ts';
-import { findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
+import { findAccountById } from '../members/account-service.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
+import { verifyPassword } from '../signin/passwords.ts';
 import { limitLinkRequests } from './rate-limits.ts';
 import { reauthenticationService } from './reauthentication-service.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from './sign-in-throttle.ts';

@@ -1,8 +1,8 @@
-import { type AccountRow, createAccount } from '../accounts/account-service.ts';
-import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { type AccountRow, createAccount } from '../members/account-service.ts';
+import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
+import { hashPassword } from '../signin/passwords.ts';
 
 export const demoMember = {
   email: 'demo@example.com',

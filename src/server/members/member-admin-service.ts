@@ -1,17 +1,17 @@
 import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { balancesOf, ledgerFor } from '../points/ledger-store.ts';
+import { partnerEntry } from '../points/partner-entry.ts';
+import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../signin/passwords.ts';
 import {
   type AccountRow,
   createAccount,
   findAccountByLoyaltyIdOrEmail,
   isUniqueViolation,
-} from '../accounts/account-service.ts';
-import { proveEmail } from '../accounts/email-proof.ts';
-import type { AppContext } from '../app-context.ts';
-import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../auth/passwords.ts';
-import { type Queryable, queryOne } from '../db/database.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { balancesOf, ledgerFor } from '../points/ledger-store.ts';
-import { partnerEntry } from '../points/partner-entry.ts';
+} from './account-service.ts';
+import { proveEmail } from './email-proof.ts';
 import type { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { registerCredentialsPartnerRoutes } from '../credentials/credentials-partner-routes.ts';
 import { seedDemo } from '../demo/demo-data.ts';
 import { registerMailPartnerRoutes } from '../email/mail-partner-routes.ts';
-import { registerInvitePartnerRoutes } from '../invites/invite-routes.ts';
+import { registerInvitePartnerRoutes } from '../joining/invite-routes.ts';
 import { registerMemberPartnerRoutes } from '../members/member-partner-routes.ts';
 import { registerPointsPartnerRoutes } from '../points/points-partner-routes.ts';
 import { requirePartnerKey } from './partner-auth.ts';

@@ -1,6 +1,6 @@
-import type { AccountRow } from '../accounts/account-service.ts';
 import { type Database, queryOne } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import { type KeyedResult, keyedWrite } from './idempotent-writes.ts';
 import { changePoints, insertEntry } from './ledger-store.ts';
 import { checkPointsLimit } from './pending-points.ts';

@@ -1,6 +1,6 @@
-import type { AccountRow } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import { recordExchange } from './exchange-command.ts';
 import { recordPurchase } from './purchase-command.ts';

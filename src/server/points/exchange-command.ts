@@ -1,8 +1,8 @@
 import { formatMoney } from '#shared/domain/format.ts';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 import { insertEntry, lockAccount } from './ledger-store.ts';
 import { confirmMatured } from './pending-points.ts';

@@ -1,8 +1,8 @@
 import { cashValueFor, type ExchangeBlock, exchangeBlock } from '#shared/domain/exchange.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
-import { currentBurnRate } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import { currentBurnRate } from '../members/account-view.ts';
 import { notEnoughPoints, recordExchange } from './exchange-command.ts';
 
 /** SPEC §8 messages and the refusals of §5 the exchange screen shows as the server's message. */

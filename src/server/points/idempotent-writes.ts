@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AccountRow } from '../accounts/account-service.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 import { lockAccount } from './ledger-store.ts';
 import { confirmMatured } from './pending-points.ts';

@@ -1,6 +1,6 @@
-import type { AccountRow } from '../accounts/account-service.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 
 /**

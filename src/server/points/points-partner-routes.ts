@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { currentBurnRate } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { currentBurnRate } from '../members/account-view.ts';
 import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import { setBurnRate } from './burn-rate-service.ts';

@@ -5,9 +5,9 @@ import {
   maxTransactions,
   transactionsEndpoint,
 } from '#shared/api/points.ts';
-import { currentBurnRate } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
+import { currentBurnRate } from '../members/account-view.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
 import { transactionView } from './ledger-rows.ts';

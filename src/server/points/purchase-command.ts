@@ -1,5 +1,5 @@
-import type { AccountRow } from '../accounts/account-service.ts';
 import type { Database } from '../db/database.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import { type KeyedResult, keyedWrite } from './idempotent-writes.ts';
 import { changePoints, insertEntry } from './ledger-store.ts';
 import { checkPointsLimit } from './pending-points.ts';

@@ -1,7 +1,7 @@
 import { formatMoney } from '#shared/domain/format.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, forbidden, HttpError } from '../http/errors.ts';
+import type { AccountRow } from '../members/account-service.ts';
 import { type KeyedResult, keyedWrite } from './idempotent-writes.ts';
 import { changeCash, insertEntry } from './ledger-store.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { type ViewerResponse, viewerEndpoint } from '#shared/api/viewer.ts';
-import { findAccountById } from '../accounts/account-service.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
+import { findAccountById } from '../members/account-service.ts';
+import { accountView } from '../members/account-view.ts';
 import type { Session } from '../sessions/session-service.ts';
 
 /** SPEC §3 Viewer response for a session (or none); the page carries it too, so first paint needs no call. */

@@ -1,5 +1,5 @@
 import { connect } from 'node:http2';
-import type { AppleCredentials } from './credentials.ts';
+import type { AppleCredentials } from './pass-signing-keys.ts';
 
 /**
  * Tells a device that a pass changed (Apple's pass update push): an empty JSON payload to APNs

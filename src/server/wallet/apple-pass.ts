@@ -1,8 +1,8 @@
 import { PKPass } from 'passkit-generator';
 import type { Config } from '#shared/config.ts';
 import { formatMoney } from '#shared/domain/format.ts';
-import type { AppleCredentials } from './credentials.ts';
 import { cashAmount, type PassContent, passStrings } from './pass-content.ts';
+import type { AppleCredentials } from './pass-signing-keys.ts';
 import { brandMark, parseColour } from './png.ts';
 
 export interface ApplePassInput {

@@ -1,8 +1,8 @@
 import { importPKCS8, SignJWT } from 'jose';
 import type { Config } from '#shared/config.ts';
 import { formatMoney } from '#shared/domain/format.ts';
-import type { GoogleServiceAccount } from './credentials.ts';
 import { type PassContent, passStrings } from './pass-content.ts';
+import type { GoogleServiceAccount } from './pass-signing-keys.ts';
 
 export const googleSaveUrlPrefix = 'https://pay.google.com/gp/v/save/';
 

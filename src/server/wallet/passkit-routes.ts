@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { text } from '#shared/api/text.ts';
-import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { findPass, isAuthorised, refreshPass, refreshRegisteredPasses } from './wallet-passes.ts';
 import { registerDevice, serialsUpdatedSince, unregisterDevice } from './wallet-registrations.ts';
 

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '#shared/config.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
-import { findAccountById } from '../accounts/account-service.ts';
-import { accountView } from '../accounts/account-view.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import { findAccountById } from '../members/account-service.ts';
+import { accountView } from '../members/account-view.ts';
 import { contentHash, type PassContent, passContent } from './pass-content.ts';
 
 export interface WalletPassRow {

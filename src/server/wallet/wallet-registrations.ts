@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { pushPassUpdates } from './apns.ts';
-import type { WalletCredentials } from './credentials.ts';
+import type { PassSigningKeys } from './pass-signing-keys.ts';
 import { refreshRegisteredPasses } from './wallet-passes.ts';
 
 interface Registration {
@@ -75,7 +75,7 @@ export async function pushChangedPasses(ctx: AppContext, send: PushSender): Prom
 }
 
 /** With APNs on, looks for changed passes every few seconds and tells their devices. */
-export function startApnsSweep(app: FastifyInstance, ctx: AppContext, credentials: WalletCredentials): void {
+export function startApnsSweep(app: FastifyInstance, ctx: AppContext, credentials: PassSigningKeys): void {
   const apns = ctx.config.wallet.apple.apns;
   if (!apns.enabled) return;
   const send: PushSender = (tokens) =>

@@ -1,23 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { googlePayPassEndpoint, passkitPath, passkitQuerySchema } from '#shared/api/wallet.ts';
-import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
+import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { signInRequired } from '../sessions/session-plugin.ts';
 import { buildApplePass } from './apple-pass.ts';
-import { loadWalletCredentials, type WalletCredentials } from './credentials.ts';
 import { googleSaveUrl } from './google-wallet.ts';
+import { loadPassSigningKeys, type PassSigningKeys } from './pass-signing-keys.ts';
 import { registerPassKitWebService } from './passkit-routes.ts';
 import { brandMark, parseColour } from './png.ts';
 import { authTokenFor, passAuthKey, refreshPass } from './wallet-passes.ts';
 import { startApnsSweep } from './wallet-registrations.ts';
 import { accountIdForWalletToken } from './wallet-tokens.ts';
 
-const loaded = new WeakMap<AppContext, WalletCredentials>();
+const loaded = new WeakMap<AppContext, PassSigningKeys>();
 
 /** The wallet certificates and keys in use (tests read the development ones to verify signatures). */
-export function walletCredentials(ctx: AppContext): WalletCredentials {
+export function passSigningKeys(ctx: AppContext): PassSigningKeys {
   const credentials = loaded.get(ctx);
   if (!credentials) throw new Error('wallet routes not registered');
   return credentials;
@@ -27,7 +27,7 @@ const loginFirst = 'You need to login first before we create your Google Pay pas
 
 /** SPEC §7 passkit and google-pay/pass, Apple's PassKit web service, and the pass artwork. */
 export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const credentials = await loadWalletCredentials(ctx.config, ctx.dataDir, ctx.production, ctx.log);
+  const credentials = await loadPassSigningKeys(ctx.config, ctx.dataDir, ctx.production, ctx.log);
   loaded.set(ctx, credentials);
   const authKey = await passAuthKey(ctx.db);
   const webServiceURL = `${ctx.origin}/passkit/`;

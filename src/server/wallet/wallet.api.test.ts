@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
-import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
+import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { pushChangedPasses } from './wallet-registrations.ts';
-import { walletCredentials } from './wallet-routes.ts';
+import { passSigningKeys } from './wallet-routes.ts';
 import { issueWalletToken } from './wallet-tokens.ts';
 
 let t: TestApp;
@@ -121,7 +121,7 @@ describe('Apple Wallet pass (SPEC §1, §7 GET /api/passkit)', () => {
     }
     // A detached PKCS #7 signature of manifest.json by the signer certificate, chained to the WWDR one.
     const dir = mkdtempSync(join(tmpdir(), 'pkpass-'));
-    const { apple } = walletCredentials(t.ctx);
+    const { apple } = passSigningKeys(t.ctx);
     writeFileSync(join(dir, 'manifest.json'), files.get('manifest.json') ?? '');
     writeFileSync(join(dir, 'signature'), files.get('signature') ?? '');
     writeFileSync(join(dir, 'wwdr.pem'), apple.wwdr);
@@ -353,7 +353,7 @@ describe('Google Wallet (SPEC §3 Google pass response, §7 GET /api/google-pay/
     expect(body.success).toBe(true);
     expect(body.saveUrl).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
     const jwt = String(body.saveUrl).split('/').at(-1) ?? '';
-    const { google } = walletCredentials(t.ctx);
+    const { google } = passSigningKeys(t.ctx);
     const publicKey = createPublicKey(google.private_key);
     const { payload, protectedHeader } = await jwtVerify(jwt, publicKey, {
       issuer: google.client_email,

@@ -1,6 +1,6 @@
-import { isUniqueViolation } from '../accounts/account-service.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict } from '../http/errors.ts';
+import { isUniqueViolation } from '../members/account-service.ts';
 import { hashToken } from '../sessions/tokens.ts';
 
 export const nikeMessages = {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { loginEndpoint, logoutEndpoint } from '#shared/api/auth.ts';
-import type { AccountRow } from '../accounts/account-service.ts';
-import { accountView } from '../accounts/account-view.ts';
-import { findSignInAccounts } from '../accounts/email-proof.ts';
 import type { AppContext } from '../app-context.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sign-in-throttle.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import { accountView } from '../members/account-view.ts';
+import { findSignInAccounts } from '../members/email-proof.ts';
 import { endSession, startSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -14,7 +14,7 @@ export const incorrectPasswordMessage =
   'The username and password entered did not match any account details we hold.';
 export const loginFailedMessage = 'Sorry, could not complete login, please try again.';
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
 
   /** The account `username` names whose password this is (several may claim an unproven address). */

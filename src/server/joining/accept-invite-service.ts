@@ -1,16 +1,15 @@
 import type { z } from 'zod';
 import type { acceptInviteEndpoint, InviteCode } from '#shared/api/joining.ts';
-import { type AccountRow, findAccountById, isUniqueViolation } from '../accounts/account-service.ts';
 import type { AppContext } from '../app-context.ts';
-import { loginFailedMessage } from '../auth/auth-routes.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
+import { type AccountRow, findAccountById, isUniqueViolation } from '../members/account-service.ts';
 import {
   hashPassword,
   isAcceptablePassword,
   minimumPasswordLength,
   passwordRequirementsMessage,
-} from '../auth/passwords.ts';
-import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
-import { userAlreadyExistsMessage } from '../signup/signup-service.ts';
+} from '../signin/passwords.ts';
+import { loginFailedMessage } from '../signin/signin-routes.ts';
 import {
   type AcceptOutcome,
   acceptInvite,
@@ -21,6 +20,7 @@ import {
   lookUpInvite,
   resendExpiredInvite,
 } from './invite-service.ts';
+import { userAlreadyExistsMessage } from './signup-service.ts';
 
 function customerOf(invite: InviteRow) {
   return { fullName: invite.full_name, email: invite.email, existingCustomer: invite.existing_customer };

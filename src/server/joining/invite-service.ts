@@ -1,11 +1,11 @@
 import type { InviteCode } from '#shared/api/joining.ts';
 import { announceEmailChange, type EmailChange, requestEmailChange } from '../account/email-change.ts';
-import { type AccountRow, createAccount, EmailTakenError } from '../accounts/account-service.ts';
-import { findAccountByProvenEmail } from '../accounts/email-proof.ts';
-import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
+import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
+import { findAccountByProvenEmail } from '../members/email-proof.ts';
+import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
 

@@ -6,10 +6,10 @@ import {
   createInviteResponse,
 } from '#shared/api/joining.ts';
 import { confirmNewEmailMessage } from '../account/account-routes.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { conflict } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
+import { accountView } from '../members/account-view.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import { acceptInvitation, freshAccount, inviteStatus } from './accept-invite-service.ts';
 import { createInvite } from './invite-service.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeSignupEndpoint, guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { limitByAddress } from '../credentials/rate-limits.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
+import { accountView } from '../members/account-view.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import { completeSignup, guidedSignUp, signUp } from './signup-service.ts';
 

@@ -26,7 +26,7 @@ export interface GoogleServiceAccount {
   development: boolean;
 }
 
-export interface WalletCredentials {
+export interface PassSigningKeys {
   apple: AppleCredentials;
   google: GoogleServiceAccount;
 }
@@ -37,12 +37,12 @@ type Log = Pick<AppContext['log'], 'warn' | 'info'>;
  * The configured certificates and keys, or development ones generated once under DATA_DIR/wallet
  * (kept in memory only when that folder cannot be written, as in the in-process API tests).
  */
-export async function loadWalletCredentials(
+export async function loadPassSigningKeys(
   config: Config,
   dataDir: string,
   production: boolean,
   log: Log,
-): Promise<WalletCredentials> {
+): Promise<PassSigningKeys> {
   const folder = join(dataDir, 'wallet');
   return {
     apple: await appleCredentials(config, folder, production, log),

@@ -1,14 +1,14 @@
-import { type AccountRow, findAccountById } from '../accounts/account-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
+import { badRequest, conflict, tooManyRequests } from '../http/errors.ts';
+import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import {
   addressTakenMessage,
   addressToVerify,
   findAccountByProvenEmail,
   proveEmail,
-} from '../accounts/email-proof.ts';
-import type { AppContext } from '../app-context.ts';
-import { type Queryable, queryOne } from '../db/database.ts';
-import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, conflict, tooManyRequests } from '../http/errors.ts';
+} from '../members/email-proof.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 import { completeSignupMail, verificationMail } from './verification-emails.ts';
 

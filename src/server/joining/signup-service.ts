@@ -1,27 +1,23 @@
 import type { z } from 'zod';
 import type { guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
+import type { AppContext } from '../app-context.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { badRequest, conflict } from '../http/errors.ts';
 import {
   type AccountRow,
   createAccount,
   findAccountById,
   isUniqueViolation,
-} from '../accounts/account-service.ts';
-import { addressTakenMessage, proveEmail } from '../accounts/email-proof.ts';
-import { recordMarketingConsents } from '../accounts/marketing-consents.ts';
-import type { AppContext } from '../app-context.ts';
+} from '../members/account-service.ts';
+import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
+import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import {
   hashPassword,
   isAcceptablePassword,
   minimumPasswordLength,
   passwordRequirementsMessage,
-} from '../auth/passwords.ts';
-import { type Queryable, queryOne } from '../db/database.ts';
-import { badRequest, conflict } from '../http/errors.ts';
-import {
-  claimEmailToken,
-  queueCompleteSignupEmail,
-  queueVerificationEmail,
-} from '../verification/verification-service.ts';
+} from '../signin/passwords.ts';
+import { claimEmailToken, queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
 
 export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
 export const completeSignupFailedMessage =

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requestVerificationResendEndpoint, verifyEmailEndpoint } from '#shared/api/joining.ts';
-import { accountView } from '../accounts/account-view.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
+import { accountView } from '../members/account-view.ts';
 import { requireSession, startSession } from '../sessions/session-plugin.ts';
 import { alreadyVerifiedMessage, resendVerification, verifyEmail } from './verification-service.ts';
 
