@@ -1,4 +1,3 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -8,6 +7,7 @@ import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
 
@@ -19,43 +19,29 @@ export default function DeleteAccountScreen() {
   const { logout } = useSession();
   const navigate = useNavigate();
   usePageTitle(m.titles.privacy);
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const { guarded, confirmStep } = useRecentAuthentication();
   const failureText = useFailureText();
+  const form = useForm({
+    initial: { email: '' },
+    validate: ({ email }) => {
+      const typed = email.trim().toLowerCase();
+      return { email: !typed ? d.emailRequired : typed !== account.email.toLowerCase() && d.mismatch };
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const typed = email.trim().toLowerCase();
-    if (!typed || typed !== account.email.toLowerCase()) {
-      setFieldError(typed ? d.mismatch : d.emailRequired);
-      input.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
+  const submit = form.onSubmit(async ({ email }) => {
     // Needs a recent sign-in: the member may be asked to confirm who they are first.
-    const answer = await guarded(() => accountApi.delete(typed));
-    if (answer === gaveUp) {
-      setBusy(false);
-      return;
-    }
+    const answer = await guarded(() => accountApi.delete(email.trim().toLowerCase()));
+    if (answer === gaveUp) return;
     if (answer.ok) {
       // SPEC §4: success logs out and navigates to /.
       await logout();
       await navigate('/', { replace: true, state: { modalMessage: d.deleted } });
       return;
     }
-    setBusy(false);
-    setFormError(
-      answer.code === 'DeleteConfirmMismatch' ? d.mismatch : failureText(answer, { Unknown: d.failed }),
-    );
-  };
+    if (answer.code === 'DeleteConfirmMismatch') return { problems: { email: d.mismatch } };
+    return { message: failureText(answer, { Unknown: d.failed }) };
+  });
 
   return (
     <Page narrow>
@@ -68,21 +54,18 @@ export default function DeleteAccountScreen() {
         <li>{d.signedOut}</li>
         <li>{d.ledgerKept}</li>
       </ul>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <TextField
-          ref={input}
+          {...form.field('email')}
           label={d.confirmLabel}
           type="email"
           autoComplete="off"
           spellCheck={false}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
         />
         <div className={styles.actions}>
-          <Button type="submit" className={styles.danger} disabled={busy}>
-            {busy ? d.deleting : d.submit}
+          <Button type="submit" className={styles.danger} disabled={form.busy}>
+            {form.busy ? d.deleting : d.submit}
           </Button>
           <ButtonLink to="/help/account" variant="secondary">
             {d.cancel}

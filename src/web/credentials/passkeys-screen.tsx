@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Passkey } from '#shared/api/credentials.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { credentialsApi } from './api.ts';
 import { gaveUp, useRecentAuthentication } from './confirm-identity.tsx';
 import styles from './credentials.module.css';
@@ -112,7 +113,6 @@ function PasskeyItem({
   const c = useMessages().credentials;
   const failureText = useFailureText();
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
-  const [title, setTitle] = useState(passkey.title);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
@@ -120,24 +120,6 @@ function PasskeyItem({
   const where = [passkey.lastUsedBrowser, passkey.lastUsedBrowserOS, passkey.lastUsedBrowserDeviceVendor]
     .filter(Boolean)
     .join(', ');
-
-  async function rename(event: FormEvent) {
-    event.preventDefault();
-    if (title.trim() === '') {
-      setError(c.passkeyNameRequired);
-      return;
-    }
-    setBusy(true);
-    const result = await credentialsApi.renamePasskey({ id: passkey._id, title: title.trim() });
-    setBusy(false);
-    if (result.ok) {
-      setMode('view');
-      setError(null);
-      onChanged(c.renamed);
-      return;
-    }
-    setError(failureText(result, { Unknown: c.actionFailed, InvalidRequest: c.actionFailed }));
-  }
 
   async function remove() {
     setBusy(true);
@@ -166,31 +148,14 @@ function PasskeyItem({
           : c.neverUsed}
       </p>
       {mode === 'rename' ? (
-        <form className={formStyles.form} onSubmit={rename} noValidate>
-          <TextField
-            label={c.passkeyName}
-            value={title}
-            maxLength={60}
-            onChange={(event) => setTitle(event.target.value)}
-            error={error}
-            autoFocus
-          />
-          <div className={styles.actions}>
-            <Button type="submit" disabled={busy}>
-              {c.save}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setMode('view');
-                setTitle(passkey.title);
-                setError(null);
-              }}
-            >
-              {c.cancel}
-            </Button>
-          </div>
-        </form>
+        <RenameForm
+          passkey={passkey}
+          onDone={(renamed) => {
+            setMode('view');
+            setError(null);
+            if (renamed) onChanged(c.renamed);
+          }}
+        />
       ) : mode === 'remove' ? (
         <div className={formStyles.form}>
           <Alert kind="error">{c.confirmRemove(passkey.title)}</Alert>
@@ -215,5 +180,38 @@ function PasskeyItem({
         </div>
       )}
     </li>
+  );
+}
+
+/** Renames a passkey (a name of 1 to 60 characters); `onDone(true)` once renamed, `false` on cancel. */
+function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (renamed: boolean) => void }) {
+  const c = useMessages().credentials;
+  const failureText = useFailureText();
+  const form = useForm({
+    initial: { title: passkey.title },
+    validate: ({ title }) => ({ title: title.trim() === '' && c.passkeyNameRequired }),
+  });
+  const submit = form.onSubmit(async ({ title }) => {
+    const result = await credentialsApi.renamePasskey({ id: passkey._id, title: title.trim() });
+    if (result.ok) {
+      onDone(true);
+      return;
+    }
+    return {
+      problems: { title: failureText(result, { Unknown: c.actionFailed, InvalidRequest: c.actionFailed }) },
+    };
+  });
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <TextField {...form.field('title')} label={c.passkeyName} maxLength={60} autoFocus />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={form.busy}>
+          {c.save}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          {c.cancel}
+        </Button>
+      </div>
+    </form>
   );
 }
