@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { Failure } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
@@ -6,6 +6,7 @@ import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Alert, formStyles, PasswordField } from '../ui/form.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { credentialsApi } from './api.ts';
 import styles from './confirm-identity.module.css';
 
@@ -57,10 +58,12 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
   const r = useMessages().reauth;
   const config = useConfig();
   const account = useAccount();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { password: '' },
+    validate: ({ password }) => ({ password: !password && r.passwordRequired }),
+  });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'password' | 'passkey' | 'link' | null>(null);
+  const [busy, setBusy] = useState<'passkey' | 'link' | null>(null);
   const [linkSent, setLinkSent] = useState(false);
   const [hasPasskeys, setHasPasskeys] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -108,25 +111,20 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
     }
   }
 
-  async function withPassword(event: FormEvent) {
-    event.preventDefault();
+  const passwordField = form.field('password');
+  const withPassword = form.onSubmit(async ({ password }) => {
     if (busy) return;
-    if (!password) {
-      setFieldError(r.passwordRequired);
-      input.current?.focus();
-      return;
-    }
-    setBusy('password');
-    setFieldError(null);
     setError(null);
     const answer = await credentialsApi.reauthenticateWithPassword(password);
-    setBusy(null);
-    if (answer.ok) return onDone(true);
-    setPassword('');
-    if (answer.code === 'IncorrectPassword') setFieldError(r.incorrectPassword);
-    else setError(explain(answer, r.failed));
-    input.current?.focus();
-  }
+    if (answer.ok) {
+      onDone(true);
+      return;
+    }
+    const cleared = { reset: { password: '' }, problems: { password: true } };
+    if (answer.code === 'IncorrectPassword')
+      return { ...cleared, problems: { password: r.incorrectPassword } };
+    return { ...cleared, message: explain(answer, r.failed) };
+  });
 
   async function withPasskey() {
     if (busy) return;
@@ -169,30 +167,37 @@ function ConfirmIdentityDialog({ onDone }: { onDone: (confirmed: boolean) => voi
       {linkSent ? <Alert kind="info">{r.linkSent(account.email)}</Alert> : null}
       {hasPasskeys ? (
         <>
-          <Button block onClick={() => void withPasskey()} disabled={busy !== null}>
+          <Button block onClick={() => void withPasskey()} disabled={busy !== null || form.busy}>
             {busy === 'passkey' ? r.passkeyWaiting : r.usePasskey}
           </Button>
           <p className={styles.or}>{r.orPassword}</p>
         </>
       ) : null}
-      <form className={formStyles.form} onSubmit={(event) => void withPassword(event)} noValidate>
+      {form.message ? <Alert kind="error">{form.message}</Alert> : null}
+      <form className={formStyles.form} onSubmit={withPassword} noValidate>
         <PasswordField
-          ref={input}
+          {...passwordField}
+          ref={(element) => {
+            passwordField.ref(element);
+            input.current = element;
+          }}
           username={account.email}
           label={r.password}
           name="current-password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldError}
         />
-        <Button type="submit" variant={hasPasskeys ? 'secondary' : 'primary'} block disabled={busy !== null}>
-          {busy === 'password' ? r.confirming : r.confirm}
+        <Button
+          type="submit"
+          variant={hasPasskeys ? 'secondary' : 'primary'}
+          block
+          disabled={busy !== null || form.busy}
+        >
+          {form.busy ? r.confirming : r.confirm}
         </Button>
       </form>
       <div className={styles.actions}>
         {config.enableMagicLinkLogins && !linkSent ? (
-          <Button variant="link" onClick={() => void withEmailedLink()} disabled={busy !== null}>
+          <Button variant="link" onClick={() => void withEmailedLink()} disabled={busy !== null || form.busy}>
             {busy === 'link' ? r.sendingLink : r.emailLink}
           </Button>
         ) : null}
