@@ -341,7 +341,7 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
       [`invite-${id}`, email, id],
     );
     await t.ctx.db.query(
-      `INSERT INTO email_tokens (token_hash, purpose, account_id, email, expires_at) VALUES ($1, 'verify-email', $2, $3, now())`,
+      `INSERT INTO link_tokens (token_hash, purpose, account_id, email, expires_at) VALUES ($1, 'verify-email', $2, $3, now())`,
       [`token-${id}`, id, email],
     );
     const res = await client.post('/api/delete-account', { username: email });
@@ -349,7 +349,7 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
     expect(
       await t.ctx.db.query('SELECT 1 FROM invites WHERE email = $1 OR account_id = $2', [email, id]),
     ).toHaveLength(0);
-    expect(await t.ctx.db.query('SELECT 1 FROM email_tokens WHERE account_id = $1', [id])).toHaveLength(0);
+    expect(await t.ctx.db.query('SELECT 1 FROM link_tokens WHERE account_id = $1', [id])).toHaveLength(0);
     expect(await t.ctx.db.query('SELECT 1 FROM test_member_tokens WHERE account_id = $1', [id])).toHaveLength(
       0,
     );

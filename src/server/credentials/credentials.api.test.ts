@@ -104,7 +104,7 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
     await t.client().post('/api/request-magic-link', { email }, address());
     const token = tokenFrom(lastMailTo(email)?.links?.[0]);
     await t.ctx.db.query(
-      "UPDATE credential_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'magic-link'",
+      "UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'magic-link'",
     );
     const browser = t.client();
     const res = await browser.post('/api/magic-link', { token });
@@ -283,7 +283,7 @@ describe('password reset (SPEC §2 Reset password page, §7, §8, §9)', () => {
     const { email, password } = await t.signedInMember();
     const token = (await resetLink(email)).searchParams.get('token');
     await t.ctx.db.query(
-      "UPDATE credential_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'password-reset'",
+      "UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'password-reset'",
     );
     const res = await t
       .client()

@@ -11,8 +11,13 @@ import {
   passwordRequirementsMessage,
 } from '../signin/passwords.ts';
 import { loginFailedMessage } from '../signin/signin-routes.ts';
+import {
+  consumeLinkToken,
+  inspectLinkToken,
+  issueLinkToken,
+  type LinkTokenPurpose,
+} from '../tokens/link-tokens.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
-import { consumeToken, inspectToken, issueToken, type TokenPurpose } from './credential-tokens.ts';
 
 export const magicLinkFailedMessage =
   'This sign-in link has expired or has already been used. Please request a new one.';
@@ -21,7 +26,7 @@ export const resetLinkInvalidMessage =
 export const resetLinkExpiredMessage =
   'This password reset link has expired or has already been used. Please request a new one.';
 
-export type LinkPurpose = Extract<TokenPurpose, 'magic-link' | 'password-reset'>;
+export type LinkPurpose = Extract<LinkTokenPurpose, 'magic-link' | 'password-reset'>;
 
 const invalidPassword = () =>
   badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
@@ -41,7 +46,11 @@ export async function queueLink(
 ): Promise<void> {
   const found = await findAccountByProvenEmail(tx, email);
   const member = found?.email && found.can_sign_in ? { id: found.id, email: found.email } : null;
-  const token = await issueToken(tx, member?.id ?? null, link.purpose, link.minutes);
+  const token = await issueLinkToken(tx, {
+    accountId: member?.id ?? null,
+    purpose: link.purpose,
+    expiresInMinutes: link.minutes,
+  });
   const to = member?.email ?? email;
   const mail =
     link.purpose === 'magic-link'
@@ -53,7 +62,7 @@ export async function queueLink(
 /** The member an emailed sign-in link signs in; following it proves they read that inbox. */
 export async function signInWithLink(ctx: AppContext, token: string): Promise<AccountRow> {
   const account = await ctx.db.transaction(async (tx) => {
-    const accountId = await consumeToken(tx, token, 'magic-link');
+    const accountId = await consumeLinkToken(tx, token, 'magic-link');
     if (!accountId) return null;
     return queryOne<AccountRow>(
       tx,
@@ -75,7 +84,7 @@ export async function resetPassword(
   ctx: AppContext,
   input: { username: string; password: string; token: string },
 ): Promise<AccountRow> {
-  const found = await inspectToken(ctx.db, input.token, 'password-reset');
+  const found = await inspectLinkToken(ctx.db, input.token, 'password-reset');
   const owner = found.state === 'live' ? await findAccountById(ctx.db, found.accountId) : undefined;
   if (found.state === 'unknown' || (found.state === 'live' && owner?.email !== input.username)) {
     throw badRequest('LinkInvalid', resetLinkInvalidMessage);
@@ -86,7 +95,7 @@ export async function resetPassword(
   if (!isAcceptablePassword(input.password, minimumPasswordLength.reset)) throw invalidPassword();
   const passwordHash = await hashPassword(input.password);
   const account = await ctx.db.transaction(async (tx) => {
-    const accountId = await consumeToken(tx, input.token, 'password-reset');
+    const accountId = await consumeLinkToken(tx, input.token, 'password-reset');
     if (accountId !== owner.id) return null;
     const updated = await queryOne<AccountRow>(
       tx,
@@ -126,7 +135,11 @@ export async function sendPasswordReset(
   account: { id: string; email: string },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const token = await issueToken(tx, account.id, 'password-reset', ctx.config.passwordResetExpiryMinutes);
+    const token = await issueLinkToken(tx, {
+      accountId: account.id,
+      purpose: 'password-reset',
+      expiresInMinutes: ctx.config.passwordResetExpiryMinutes,
+    });
     await enqueueMail(tx, passwordResetEmail(ctx.config, ctx.origin, account.email, token));
   });
 }

@@ -4,8 +4,8 @@ import type { AppContext } from '../app-context.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import type { Session } from '../sessions/session-service.ts';
+import { consumeLinkToken, inspectLinkToken, issueLinkToken } from '../tokens/link-tokens.ts';
 import { reauthenticationEmail } from './credential-emails.ts';
-import { consumeToken, inspectToken, issueToken } from './credential-tokens.ts';
 import { challengeOf, passkeyCeremonies } from './passkey-ceremonies.ts';
 import { passkeyExpiredMessage, passkeyProblemMessage } from './passkey-service.ts';
 import { findPasskeyOf, passkeysOf } from './passkey-store.ts';
@@ -65,22 +65,21 @@ export function reauthenticationService(ctx: AppContext) {
     /** The token and its mail in one transaction; the outbox delivers it (and retries). */
     async sendLink(session: Session, to: string): Promise<void> {
       await ctx.db.transaction(async (tx) => {
-        const token = await issueToken(
-          tx,
-          session.accountId,
-          'reauthentication',
-          ctx.config.magicLinkExpiryMinutes,
-          session.tokenHash,
-        );
+        const token = await issueLinkToken(tx, {
+          accountId: session.accountId,
+          purpose: 'reauthentication',
+          expiresInMinutes: ctx.config.magicLinkExpiryMinutes,
+          sessionTokenHash: session.tokenHash,
+        });
         await enqueueMail(tx, reauthenticationEmail(ctx.config, ctx.origin, to, token));
       });
     },
 
     async confirmWithLink(session: Session, token: string): Promise<void> {
-      const accountId = await consumeToken(ctx.db, token, 'reauthentication', session.tokenHash);
+      const accountId = await consumeLinkToken(ctx.db, token, 'reauthentication', session.tokenHash);
       if (accountId === session.accountId) return;
       // Not used up: a link opened in the wrong browser still works in the right one.
-      const elsewhere = await inspectToken(ctx.db, token, 'reauthentication');
+      const elsewhere = await inspectLinkToken(ctx.db, token, 'reauthentication');
       if (elsewhere.state === 'live') throw badRequest('OtherBrowser', reconfirmOtherBrowserMessage);
       throw badRequest('LinkExpired', reconfirmLinkExpiredMessage);
     },

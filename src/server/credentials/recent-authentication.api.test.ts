@@ -312,7 +312,7 @@ describe('re-confirming who one is (ASVS 6.2.3)', () => {
       error: 'LinkExpired',
     });
     await t.ctx.db.query(
-      "UPDATE credential_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+      "UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
       [hashToken(second)],
     );
     expect((await member.client.post('/api/reauthenticate/link', { token: second })).body).toMatchObject({

@@ -17,7 +17,8 @@ import {
   minimumPasswordLength,
   passwordRequirementsMessage,
 } from '../signin/passwords.ts';
-import { claimEmailToken, queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
+import { claimLinkToken } from '../tokens/link-tokens.ts';
+import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
 
 export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
 export const completeSignupFailedMessage =
@@ -134,7 +135,7 @@ export async function completeSignup(
 ): Promise<AccountRow> {
   const passwordHash = input.password ? await signupPasswordHash(input.password) : null;
   const outcome = await ctx.db.transaction(async (tx) => {
-    const claim = await claimEmailToken(tx, input.token.trim(), input.username, 'complete-signup');
+    const claim = await claimLinkToken(tx, input.token.trim(), input.username, 'complete-signup');
     if (!claim.ok) return claim;
     const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
     if (!proof.ok) return proof;

@@ -180,10 +180,9 @@ describe('self sign-up with magic links, and email verification (SPEC §4, §5, 
       .client()
       .post('/api/signup', { username: email, name: 'Sam Park', allowMarketing: true, ...confirmations });
     const link = linkParams(t.mails[0]?.links?.[0]);
-    await t.ctx.db.query(
-      "UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE email = $1",
-      [email],
-    );
+    await t.ctx.db.query("UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE email = $1", [
+      email,
+    ]);
     const res = await t.client().post('/api/verify-email', { username: email, token: link.token });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, isExpired: true });

@@ -9,57 +9,22 @@ import {
   findAccountByProvenEmail,
   proveEmail,
 } from '../members/email-proof.ts';
-import { hashToken, newToken } from '../sessions/tokens.ts';
+import { claimLinkToken, issueLinkToken } from '../tokens/link-tokens.ts';
 import { completeSignupMail, verificationMail } from './verification-emails.ts';
 
-export type EmailTokenPurpose = 'verify-email' | 'complete-signup';
-
-export interface EmailTokenRow {
-  token_hash: string;
-  purpose: EmailTokenPurpose;
-  account_id: string;
-  email: string;
-  created_at: Date;
-  expires_at: Date;
-  consumed_at: Date | null;
-}
-
-/** Issues a single-use, expiring token for `account`'s current email; returns the raw token. */
-export async function issueEmailToken(
+/** Issues the token of an address-proving link, sent to `account.email`; returns the raw token. */
+function issueEmailToken(
   ctx: AppContext,
   db: Queryable,
   account: { id: string; email: string },
-  purpose: EmailTokenPurpose,
+  purpose: 'verify-email' | 'complete-signup',
 ): Promise<string> {
-  const token = newToken();
-  await db.query(
-    `INSERT INTO email_tokens (token_hash, purpose, account_id, email, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
-    [hashToken(token), purpose, account.id, account.email, ctx.config.verificationExpiryHours],
-  );
-  return token;
-}
-
-/**
- * Claims a token inside the caller's transaction: answers the row when it was unused, unexpired and
- * sent to `email` (marking it used), or why not. Two parallel claims cannot both win.
- */
-export async function claimEmailToken(
-  tx: Queryable,
-  token: string,
-  email: string,
-  purpose: EmailTokenPurpose,
-): Promise<{ ok: true; row: EmailTokenRow } | { ok: false; reason: 'invalid' | 'expired' | 'used' }> {
-  const row = await queryOne<EmailTokenRow>(
-    tx,
-    'SELECT * FROM email_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE',
-    [hashToken(token), purpose],
-  );
-  if (!row || row.email !== email.trim().toLowerCase()) return { ok: false, reason: 'invalid' };
-  if (row.consumed_at) return { ok: false, reason: 'used' };
-  if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-  await tx.query('UPDATE email_tokens SET consumed_at = now() WHERE token_hash = $1', [row.token_hash]);
-  return { ok: true, row };
+  return issueLinkToken(db, {
+    accountId: account.id,
+    purpose,
+    email: account.email,
+    expiresInMinutes: ctx.config.verificationExpiryHours * 60,
+  });
 }
 
 export function verifyEmailUrl(ctx: AppContext, email: string, token: string): string {
@@ -115,7 +80,7 @@ export async function verifyEmail(
   input: { username: string; token: string },
 ): Promise<AccountRow | null> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const claim = await claimEmailToken(tx, input.token, input.username, 'verify-email');
+    const claim = await claimLinkToken(tx, input.token, input.username, 'verify-email');
     if (!claim.ok) return claim;
     const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
     // Whoever opens the link may not be whoever typed the address (someone else's, into their own

@@ -192,13 +192,17 @@ describe('Apple Wallet pass (SPEC §1, §7 GET /api/passkit)', () => {
     const account = await findAccountByProvenEmail(t.ctx.db, member.email);
     if (!account) throw new Error('no account');
     const token = await issueWalletToken(t.ctx.db, account.id, t.config);
-    const stored = await t.ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM wallet_tokens');
+    const stored = await t.ctx.db.query<{ token_hash: string }>(
+      "SELECT token_hash FROM link_tokens WHERE purpose = 'wallet'",
+    );
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
     const ok = await t.app.inject({ method: 'GET', url: `/api/passkit?token=${token}` });
     expect(ok.statusCode).toBe(200);
     const pass = JSON.parse(String(unzip(ok.rawPayload).get('pass.json'))) as PassJson;
     expect(field(pass, 'name')?.value).toBe('Token Holder');
-    await t.ctx.db.query(`UPDATE wallet_tokens SET expires_at = now() - interval '1 second'`);
+    await t.ctx.db.query(
+      `UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'wallet'`,
+    );
     const expired = await t.app.inject({ method: 'GET', url: `/api/passkit?token=${token}` });
     expect(expired.statusCode).toBe(401);
     const wrong = await t.app.inject({ method: 'GET', url: '/api/passkit?token=not-a-token' });

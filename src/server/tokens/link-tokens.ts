@@ -1,0 +1,131 @@
+import { type Queryable, queryOne } from '../db/database.ts';
+import { hashToken, newToken } from '../sessions/tokens.ts';
+
+/**
+ * Every token a member receives in a link, in one place (table link_tokens, migration 0013): 256
+ * random bits, of which only the SHA-256 hash is stored; expiring; single use except the wallet
+ * token (which only lets a new member fetch their own pass, and may be used again within its time).
+ * Issuing a token retires the account's older live tokens of the same purpose in the same
+ * statement, so only the newest link works and there is no moment with two.
+ */
+export type LinkTokenPurpose =
+  | 'magic-link'
+  | 'password-reset'
+  | 'reauthentication'
+  | 'verify-email'
+  | 'complete-signup'
+  | 'wallet';
+
+/** Spent tokens are kept this long, so a late click answers "expired" rather than "unknown". */
+const keptAfterExpiry = "interval '7 days'";
+
+export interface IssueInput {
+  /** Null does the same work and stores nothing, so a request for a stranger takes as long as a member's. */
+  accountId: string | null;
+  purpose: LinkTokenPurpose;
+  expiresInMinutes: number;
+  /** The address the link goes to, where proving it is the point. */
+  email?: string | null;
+  /** A re-confirmation link is bound to the session that asked for it. */
+  sessionTokenHash?: string | null;
+}
+
+/** Issues a token and answers the raw value, which goes only into the link. */
+export async function issueLinkToken(db: Queryable, input: IssueInput): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `WITH swept AS (
+       DELETE FROM link_tokens WHERE expires_at < now() - ${keptAfterExpiry}
+     ), retired AS (
+       UPDATE link_tokens SET used_at = now()
+        WHERE account_id = $2 AND purpose = $3 AND used_at IS NULL AND expires_at >= now() - ${keptAfterExpiry}
+     )
+     INSERT INTO link_tokens (token_hash, account_id, purpose, expires_at, email, session_token_hash)
+     SELECT $1, $2::uuid, $3, now() + make_interval(mins => $4), $5, $6 WHERE $2::uuid IS NOT NULL`,
+    [
+      hashToken(token),
+      input.accountId,
+      input.purpose,
+      input.expiresInMinutes,
+      input.email ?? null,
+      input.sessionTokenHash ?? null,
+    ],
+  );
+  return token;
+}
+
+export type TokenState =
+  | { state: 'unknown' }
+  | { state: 'spent' }
+  | { state: 'live'; accountId: string; email: string | null };
+
+/** What a token is, without using it: unknown, spent (used, retired or expired), or live. */
+export async function inspectLinkToken(
+  db: Queryable,
+  token: string,
+  purpose: LinkTokenPurpose,
+): Promise<TokenState> {
+  if (!token || token.length > 200) return { state: 'unknown' };
+  const row = await queryOne<{ account_id: string; email: string | null; live: boolean }>(
+    db,
+    `SELECT account_id, email, (used_at IS NULL AND expires_at > now()) AS live
+       FROM link_tokens WHERE token_hash = $1 AND purpose = $2`,
+    [hashToken(token), purpose],
+  );
+  if (!row) return { state: 'unknown' };
+  return row.live ? { state: 'live', accountId: row.account_id, email: row.email } : { state: 'spent' };
+}
+
+/**
+ * Uses a token: one conditional update, so of two parallel uses only one wins. Answers the account
+ * it belongs to, or null when it is not live (or, for a token bound to a session, when
+ * `sessionTokenHash` is not that session).
+ */
+export async function consumeLinkToken(
+  db: Queryable,
+  token: string,
+  purpose: LinkTokenPurpose,
+  sessionTokenHash: string | null = null,
+): Promise<string | null> {
+  const row = await queryOne<{ account_id: string }>(
+    db,
+    `UPDATE link_tokens SET used_at = now()
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        AND session_token_hash IS NOT DISTINCT FROM $3
+      RETURNING account_id`,
+    [hashToken(token), purpose, sessionTokenHash],
+  );
+  return row?.account_id ?? null;
+}
+
+export interface ClaimedToken {
+  account_id: string;
+  email: string;
+}
+
+/**
+ * Uses a token sent to `email`, inside the caller's transaction (which goes on to prove the
+ * address): the row when it was live and sent to that address, or why not. The row is locked, so
+ * two parallel claims cannot both win.
+ */
+export async function claimLinkToken(
+  tx: Queryable,
+  token: string,
+  email: string,
+  purpose: Extract<LinkTokenPurpose, 'verify-email' | 'complete-signup'>,
+): Promise<{ ok: true; row: ClaimedToken } | { ok: false; reason: 'invalid' | 'expired' | 'used' }> {
+  const row = await queryOne<
+    { token_hash: string; account_id: string; email: string | null } & {
+      used_at: Date | null;
+      expires_at: Date;
+    }
+  >(tx, 'SELECT * FROM link_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE', [
+    hashToken(token),
+    purpose,
+  ]);
+  if (!row?.email || row.email !== email.trim().toLowerCase()) return { ok: false, reason: 'invalid' };
+  if (row.used_at) return { ok: false, reason: 'used' };
+  if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  await tx.query('UPDATE link_tokens SET used_at = now() WHERE token_hash = $1', [row.token_hash]);
+  return { ok: true, row: { account_id: row.account_id, email: row.email } };
+}
