@@ -10,7 +10,7 @@ import {
   minimumPasswordLength,
   passwordRequirementsMessage,
 } from '../signin/passwords.ts';
-import { loginFailedMessage } from '../signin/signin-routes.ts';
+import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import {
   consumeLinkToken,
   inspectLinkToken,

@@ -11,7 +11,7 @@ import type { AppContext } from '../app-context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import type { Session } from '../sessions/session-service.ts';
-import { loginFailedMessage } from '../signin/signin-routes.ts';
+import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { challengeOf, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
 import { addPasskey, findPasskey, passkeysOf, passkeyUnknownMessage, passkeyView } from './passkey-store.ts';
 

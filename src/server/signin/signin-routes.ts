@@ -9,10 +9,7 @@ import { accountView } from '../members/account-view.ts';
 import { findSignInAccounts } from '../members/email-proof.ts';
 import { endSession, startSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
-
-export const incorrectPasswordMessage =
-  'The username and password entered did not match any account details we hold.';
-export const loginFailedMessage = 'Sorry, could not complete login, please try again.';
+import { incorrectPasswordMessage, loginFailedMessage } from './sign-in-messages.ts';
 
 export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
