@@ -34,7 +34,7 @@ export default function HomeScreen() {
   });
   const dismiss = useCallback(() => {
     setMessage(null);
-    navigate(location.pathname, { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
   }, [navigate, location.pathname]);
 
   const [pinShown, setPinShown] = useState(false);

@@ -33,7 +33,7 @@ export default function VerifyEmailScreen() {
     void verifyEmail(email, token).then((result) => {
       if (result.ok && result.data.account) {
         session.signedIn(result.data.account, result.data.googlePay ?? null);
-        navigate('/', { state: { modalMessage: m.verifyComplete } });
+        void navigate('/', { state: { modalMessage: m.verifyComplete } });
         return;
       }
       // Verified without signing in (already verified, or an account that may not sign in).

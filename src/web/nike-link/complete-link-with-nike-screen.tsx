@@ -44,7 +44,7 @@ export default function CompleteLinkWithNikeScreen() {
       });
       if (result.ok) {
         await refresh();
-        navigate('/', { replace: true, state: { modalMessage: m.linked } });
+        await navigate('/', { replace: true, state: { modalMessage: m.linked } });
         return;
       }
       if (result.code === 'LOGIN_REQUIRED') {

@@ -48,7 +48,7 @@ export function PasskeySignIn({ email }: { email: string }) {
     (outcome: PasskeyLoginOutcome): boolean => {
       if (!outcome.success || !outcome.account) return false;
       signedIn(outcome.account, outcome.googlePay ?? null);
-      navigate(afterSignInPath(next));
+      void navigate(afterSignInPath(next));
       return true;
     },
     [signedIn, navigate, next],

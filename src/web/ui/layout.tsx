@@ -63,7 +63,7 @@ function NavLinks() {
   const navigate = useNavigate();
   const signOut = async () => {
     await logout();
-    navigate('/');
+    await navigate('/');
   };
   return (
     <>
