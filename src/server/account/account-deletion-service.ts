@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
-import { type Queryable, queryOne } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountDeletedMail } from './account-emails.ts';
@@ -30,7 +30,7 @@ interface Reference {
  * ledger in anonymised form. The account row stays as an anonymous anchor for the ledger (a random
  * id, no name, email, phone, password, PIN or card number), so the email is free to be invited again.
  */
-export async function eraseAccount(tx: Queryable, account: AccountRow): Promise<void> {
+async function eraseAccount(tx: Queryable, account: AccountRow): Promise<void> {
   const email = account.email;
   // Rows of other features that point at the account: found from the schema, so a table added
   // later (passkeys, invites, third-party links…) is erased without this code knowing it.
@@ -144,16 +144,6 @@ async function runInDependencyOrder(tx: Queryable, deletions: { sql: string; par
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** True when the account row is a deleted member's anonymous anchor. */
-export async function isErased(db: Queryable, accountId: string): Promise<boolean> {
-  const row = await queryOne<{ deleted: boolean }>(
-    db,
-    'SELECT deleted_at IS NOT NULL AS deleted FROM accounts WHERE id = $1',
-    [accountId],
-  );
-  return row?.deleted ?? false;
 }
 
 /**

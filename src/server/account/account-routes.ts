@@ -10,16 +10,16 @@ import { deleteAccount } from './account-deletion-service.ts';
 import { updateAccount } from './account-update-service.ts';
 import { announceEmailChange } from './email-change.ts';
 
-export const updateCompleteMessage = 'Your details have been updated.';
-export const noChangesMessage = 'There were no changes to save.';
+const updateCompleteMessage = 'Your details have been updated.';
+const noChangesMessage = 'There were no changes to save.';
 /** What a member who asked for a new address is told; until they open the link, the old one stays. */
 export const confirmNewEmailMessage = (email: string) =>
   `We've sent an email to ${email}: open the link in it to verify your new address.`;
-export const verifyNewEmailMessage = (email: string) =>
+const verifyNewEmailMessage = (email: string) =>
   `Your details have been updated. ${confirmNewEmailMessage(email)}`;
-export const deleteConfirmMismatchMessage =
+const deleteConfirmMismatchMessage =
   "That isn't the email address of your account. Enter it exactly to confirm.";
-export const accountDeletedMessage = 'Your account has been deleted.';
+const accountDeletedMessage = 'Your account has been deleted.';
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // SPEC §7 update-account: the member's own details, consents and currency.

@@ -7,7 +7,7 @@ import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { recentAuthenticationRefusal } from '../sessions/session-plugin.ts';
 import { type EmailChange, requestEmailChange } from './email-change.ts';
 
-export type Choice = 'consent' | 'decline' | 'unknown';
+type Choice = 'consent' | 'decline' | 'unknown';
 
 export interface AccountChanges {
   name?: string | undefined;
@@ -23,16 +23,16 @@ export interface UpdateResult {
   emailChanged: EmailChange | null;
 }
 
-export const creditAccountMessage =
+const creditAccountMessage =
   "Your details can't be changed online for this type of account. Please contact customer services.";
-export const profileLockedMessage =
+const profileLockedMessage =
   "Your name and email address can't be changed here. Please contact customer services to change them.";
-export const emailTakenMessage = 'An account with that email address already exists.';
-export const currencyNotAllowedMessage = "That currency isn't available for your membership.";
-export const consentUnknownMessage = 'Choose yes or no for marketing messages.';
+const emailTakenMessage = 'An account with that email address already exists.';
+const currencyNotAllowedMessage = "That currency isn't available for your membership.";
+const consentUnknownMessage = 'Choose yes or no for marketing messages.';
 
 /** The current choice per channel: the latest row of the append-only history, or unknown. */
-export async function currentConsents(
+async function currentConsents(
   db: Queryable,
   accountId: string,
 ): Promise<{ email: Choice; whatsapp: Choice }> {

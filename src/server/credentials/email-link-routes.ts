@@ -29,12 +29,11 @@ import {
 } from './rate-limits.ts';
 import { signInThrottle } from './sign-in-throttle.ts';
 
-export const magicLinkSentMessage =
+const magicLinkSentMessage =
   'Check your email: if there is an account for that address, we have sent it a link to sign in.';
-export const resetSentMessage =
+const resetSentMessage =
   'Check your email: if there is an account for that address, we have sent it a link to reset your password.';
-export { recentlySentMessage } from './rate-limits.ts';
-export const passwordChangedMessage = 'Your password has been changed.';
+const passwordChangedMessage = 'Your password has been changed.';
 
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);

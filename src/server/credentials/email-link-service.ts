@@ -19,11 +19,11 @@ import {
 } from '../tokens/link-tokens.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
 
-export const magicLinkFailedMessage =
+const magicLinkFailedMessage =
   'This sign-in link has expired or has already been used. Please request a new one.';
-export const resetLinkInvalidMessage =
+const resetLinkInvalidMessage =
   'This password reset link is not valid. Please check you opened the link in the email correctly, or request a new one.';
-export const resetLinkExpiredMessage =
+const resetLinkExpiredMessage =
   'This password reset link has expired or has already been used. Please request a new one.';
 
 export type LinkPurpose = Extract<LinkTokenPurpose, 'magic-link' | 'password-reset'>;

@@ -23,7 +23,7 @@ import { passkeyService } from './passkey-service.ts';
 import { passkeyView, removePasskey, renamePasskey } from './passkey-store.ts';
 import { limitByAddress } from './rate-limits.ts';
 
-export const tooManyPasskeyRequestsMessage =
+const tooManyPasskeyRequestsMessage =
   'There have been a lot of passkey sign-ins from your connection. Please wait a few minutes and try again, or sign in with an emailed link.';
 
 /**

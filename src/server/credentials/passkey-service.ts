@@ -17,7 +17,7 @@ import { addPasskey, findPasskey, passkeysOf, passkeyUnknownMessage, passkeyView
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
 export const passkeyExpiredMessage = 'This passkey request has expired. Please try again.';
-export const tooManyPasskeysMessage = 'You have registered the most passkeys an account can have.';
+const tooManyPasskeysMessage = 'You have registered the most passkeys an account can have.';
 const maxPasskeys = 20;
 
 type Ceremonies = ReturnType<typeof passkeyCeremonies>;

@@ -8,7 +8,7 @@ import { defaultPasskeyTitle, describeUserAgent } from './user-agent.ts';
 
 export const passkeyUnknownMessage =
   "We don't recognise this passkey: it may have been removed from your account.";
-export const passkeyAlreadyRegisteredMessage = 'This passkey is already registered to your account.';
+const passkeyAlreadyRegisteredMessage = 'This passkey is already registered to your account.';
 
 /** SPEC §3 Passkey as the member sees it; isActiveSession marks the passkey that signed this session in. */
 export function passkeyView(row: PasskeyRow, activePasskeyId: string | null): Passkey {

@@ -19,10 +19,9 @@ import { limitLinkRequests } from './rate-limits.ts';
 import { reauthenticationService } from './reauthentication-service.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from './sign-in-throttle.ts';
 
-export const reconfirmedMessage = 'Thank you. You can carry on.';
-export const reconfirmIncorrectPasswordMessage = "That isn't the password of your account.";
-export const reconfirmLinkSentMessage =
-  'We have emailed you a link. Open it in this browser to confirm it is you.';
+const reconfirmedMessage = 'Thank you. You can carry on.';
+const reconfirmIncorrectPasswordMessage = "That isn't the password of your account.";
+const reconfirmLinkSentMessage = 'We have emailed you a link. Open it in this browser to confirm it is you.';
 
 /**
  * Re-confirmation of who the member is, for a session whose sign-in is older than

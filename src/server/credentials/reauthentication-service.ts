@@ -10,9 +10,9 @@ import { challengeOf, passkeyCeremonies } from './passkey-ceremonies.ts';
 import { passkeyExpiredMessage, passkeyProblemMessage } from './passkey-service.ts';
 import { findPasskeyOf, passkeysOf } from './passkey-store.ts';
 
-export const reconfirmLinkExpiredMessage =
+const reconfirmLinkExpiredMessage =
   'This link has expired or has already been used. Please ask for a new one.';
-export const reconfirmOtherBrowserMessage =
+const reconfirmOtherBrowserMessage =
   'Open this link in the browser where you asked for it, while signed in there.';
 
 /**

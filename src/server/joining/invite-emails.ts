@@ -2,7 +2,7 @@ import { renderEmail } from '../email/layout.ts';
 import type { Mail } from '../email/mailer.ts';
 
 /** SPEC §1: what the VIP scheme offers, as the invitation lists it. */
-export const vipOffer = [
+const vipOffer = [
   'Private sales, before anyone else',
   'Priority personal-shopping care',
   'Invitations to our events',

@@ -14,7 +14,7 @@ import { startSession } from '../sessions/session-plugin.ts';
 import { acceptInvitation, freshAccount, inviteStatus } from './accept-invite-service.ts';
 import { createInvite } from './invite-service.ts';
 
-export const alreadySignedInMessage = 'You are already signed in. Sign out first to accept this invitation.';
+const alreadySignedInMessage = 'You are already signed in. Sign out first to accept this invitation.';
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, acceptInviteStatusEndpoint, async ({ token }) => ({

@@ -54,7 +54,7 @@ export interface InviteRow {
 /** Our tokens are 32 random bytes in base64url: anything else is a mangled link. */
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
-export function acceptUrl(ctx: AppContext, token: string): string {
+function acceptUrl(ctx: AppContext, token: string): string {
   return `${ctx.origin}/start-signup?token=${encodeURIComponent(token)}`;
 }
 

@@ -8,9 +8,9 @@ import { accountView } from '../members/account-view.ts';
 import { startSession } from '../sessions/session-plugin.ts';
 import { completeSignup, guidedSignUp, signUp } from './signup-service.ts';
 
-export const tooManySignupsMessage =
+const tooManySignupsMessage =
   'We have had a lot of sign-ups from your connection. Please wait a while and try again.';
-export const verificationRequiredMessage =
+const verificationRequiredMessage =
   'Thank you for joining. We have sent you an email: open the link in it to verify your email address and sign in.';
 
 export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -21,9 +21,9 @@ import { claimLinkToken } from '../tokens/link-tokens.ts';
 import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
 
 export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
-export const completeSignupFailedMessage =
+const completeSignupFailedMessage =
   'We could not complete your sign-up with this link. Please check you opened the link in the newest email from us.';
-export const completeSignupExpiredMessage =
+const completeSignupExpiredMessage =
   'This sign-up link has expired. Please ask in store for a new one, or contact customer services.';
 
 const invalidPassword = () =>

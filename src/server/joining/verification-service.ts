@@ -27,7 +27,7 @@ function issueEmailToken(
   });
 }
 
-export function verifyEmailUrl(ctx: AppContext, email: string, token: string): string {
+function verifyEmailUrl(ctx: AppContext, email: string, token: string): string {
   return `${ctx.origin}/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
 }
 
@@ -64,10 +64,10 @@ export async function queueCompleteSignupEmail(
   await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
 }
 
-export const resendLimitedMessage = "Wait a few more minutes as we've recently sent the email";
-export const verificationFailedMessage =
+const resendLimitedMessage = "Wait a few more minutes as we've recently sent the email";
+const verificationFailedMessage =
   'We could not verify your email address with this link. Please check you opened the link in the newest email from us.';
-export const verificationExpiredMessage =
+const verificationExpiredMessage =
   'This verification link has expired. Sign in and ask for a new one from My Details.';
 export const alreadyVerifiedMessage = 'Your email address is already verified.';
 

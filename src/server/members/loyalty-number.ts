@@ -4,7 +4,7 @@ export function loyaltyNumberFor(serial: number): string {
   return body + luhnCheckDigit(body);
 }
 
-export function luhnCheckDigit(digits: string): string {
+function luhnCheckDigit(digits: string): string {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);

@@ -10,14 +10,6 @@ export const createMemberRequest = z.object({
   emailVerified: z.boolean().default(true),
 });
 
-export const memberSummary = z.object({
-  id: z.string(),
-  loyaltyId: z.string(),
-  email: z.string(),
-  fullName: z.string(),
-});
-export type MemberSummary = z.infer<typeof memberSummary>;
-
 /** What staff decide about a member (`member set`). Every field optional; at least one. */
 export const memberUpdateRequest = z
   .object({

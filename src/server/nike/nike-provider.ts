@@ -15,14 +15,14 @@ export interface ProviderSettings {
   scopes: string;
 }
 
-export function configuredProvider(config: Config): ProviderSettings | null {
+function configuredProvider(config: Config): ProviderSettings | null {
   const link = config.nikeLink;
   if (!link.issuer && !(link.authorizationEndpoint && link.tokenEndpoint)) return null;
   return link;
 }
 
 /** Resolves (and caches) the openid-client Configuration; a failed discovery is retried next time. */
-export function providerClient(settings: ProviderSettings): () => Promise<client.Configuration> {
+function providerClient(settings: ProviderSettings): () => Promise<client.Configuration> {
   let pending: Promise<client.Configuration> | null = null;
   return () => {
     pending ??= build(settings).catch((error: unknown) => {

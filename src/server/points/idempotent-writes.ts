@@ -7,7 +7,7 @@ import { lockAccount } from './ledger-store.ts';
 import { confirmMatured } from './pending-points.ts';
 
 /** A stable fingerprint of a request body: same key with another body is refused. */
-export function requestHash(body: unknown): string {
+function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 

@@ -4,7 +4,7 @@ import { formatMoney } from '#shared/domain/format.ts';
 import { type PassContent, passStrings } from './pass-content.ts';
 import type { GoogleServiceAccount } from './pass-signing-keys.ts';
 
-export const googleSaveUrlPrefix = 'https://pay.google.com/gp/v/save/';
+const googleSaveUrlPrefix = 'https://pay.google.com/gp/v/save/';
 
 const keyCache = new WeakMap<GoogleServiceAccount, Promise<CryptoKey>>();
 

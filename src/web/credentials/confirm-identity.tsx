@@ -14,7 +14,7 @@ import styles from './confirm-identity.module.css';
 export const gaveUp = Symbol('gave up');
 
 /** True when the server refused a sensitive change for want of a recent sign-in (ASVS 6.2.3). */
-export function needsRecentAuthentication(result: { ok: boolean; code?: string }): boolean {
+function needsRecentAuthentication(result: { ok: boolean; code?: string }): boolean {
   return !result.ok && result.code === 'RecentAuthenticationRequired';
 }
 
