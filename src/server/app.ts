@@ -12,7 +12,7 @@ import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
-import { registerNikeLinkRoutes } from './nike/nike-link-routes.ts';
+import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
