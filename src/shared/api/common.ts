@@ -23,7 +23,6 @@ export const emailField = text()
   .pipe(z.email({ pattern: emailPattern, error: 'Enter a valid email address' }));
 
 export const consentChoiceSchema = z.enum(['consent', 'decline', 'unknown']);
-export type ConsentChoice = z.infer<typeof consentChoiceSchema>;
 
 /** SPEC §3 Account, as the browser sees it. Money is in minor units (pence), points are whole. */
 export const accountSchema = z.object({

@@ -7,7 +7,7 @@
  */
 
 /** Codes a member's screen can meet; each has words in every web catalogue (i18n `errors`). */
-export const memberErrorCodes = [
+const memberErrorCodes = [
   // Any route
   'InvalidRequest',
   'InvalidJson',
@@ -76,7 +76,7 @@ export const memberErrorCodes = [
 ] as const;
 
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
-export const partnerErrorCodes = [
+const partnerErrorCodes = [
   'InvalidApiKey',
   'MemberNotFound',
   'MemberExists',
@@ -96,10 +96,8 @@ export const partnerErrorCodes = [
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
-export type PartnerErrorCode = (typeof partnerErrorCodes)[number];
+type PartnerErrorCode = (typeof partnerErrorCodes)[number];
 export type ErrorCode = MemberErrorCode | PartnerErrorCode;
-
-export const errorCodes: readonly ErrorCode[] = [...memberErrorCodes, ...partnerErrorCodes];
 
 /** The body of every failed call. */
 export interface FailureBody {

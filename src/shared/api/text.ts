@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const controlCharacterMessage = 'Remove control characters (such as NUL, tabs or line breaks)';
 
 /** C0 controls (U+0000–U+001F), DEL and the C1 controls (U+007F–U+009F), U+2028 and U+2029. */
-export function hasControlCharacter(value: string): boolean {
+function hasControlCharacter(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;

@@ -1,12 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
-import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
-import { ConfigContext } from '../config-context.tsx';
-import { MessagesProvider } from '../i18n/messages.tsx';
-import { SessionProvider } from '../session/session-context.tsx';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import MyDetailsScreen from './my-details-screen.tsx';
 
 function renderScreen(account: Account) {
@@ -21,17 +17,12 @@ function renderScreen(account: Account) {
     ),
   );
   return render(
-    <ConfigContext.Provider value={toPublicConfig(defaultConfig)}>
-      <MessagesProvider locale="en-GB">
-        <SessionProvider
-          initialViewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
-        >
-          <MemoryRouter initialEntries={['/help/account']}>
-            <MyDetailsScreen />
-          </MemoryRouter>
-        </SessionProvider>
-      </MessagesProvider>
-    </ConfigContext.Provider>,
+    <ScreenProviders
+      viewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
+      path={'/help/account'}
+    >
+      <MyDetailsScreen />
+    </ScreenProviders>,
   );
 }
 

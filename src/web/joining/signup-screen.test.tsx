@@ -1,10 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultConfig, type Locale, toPublicConfig } from '#shared/config.ts';
-import { ConfigContext } from '../config-context.tsx';
-import { MessagesProvider } from '../i18n/messages.tsx';
-import { SessionProvider } from '../session/session-context.tsx';
+import type { Locale } from '#shared/config.ts';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import SignupScreen from './signup-screen.tsx';
 
 /** The sign-up call answers `body` with `status`. */
@@ -19,30 +16,13 @@ function server(status: number, body: unknown) {
 
 function renderScreen(locale: Locale = 'en-GB') {
   return render(
-    <ConfigContext.Provider
-      value={{
-        ...toPublicConfig(defaultConfig),
-        locale,
-        enableMagicLinkLogins: false,
-        selfSignupEnabled: true,
-      }}
+    <ScreenProviders
+      path="/signup"
+      locale={locale}
+      config={{ locale, enableMagicLinkLogins: false, selfSignupEnabled: true }}
     >
-      <MessagesProvider locale={locale}>
-        <SessionProvider
-          initialViewer={{
-            isAnonymous: true,
-            account: null,
-            googlePay: null,
-            sentry: null,
-            homeRedirect: null,
-          }}
-        >
-          <MemoryRouter initialEntries={['/signup']}>
-            <SignupScreen />
-          </MemoryRouter>
-        </SessionProvider>
-      </MessagesProvider>
-    </ConfigContext.Provider>,
+      <SignupScreen />
+    </ScreenProviders>,
   );
 }
 

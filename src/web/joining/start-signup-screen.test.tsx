@@ -1,11 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
-import { ConfigContext } from '../config-context.tsx';
-import { MessagesProvider } from '../i18n/messages.tsx';
-import { SessionProvider } from '../session/session-context.tsx';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import StartSignupScreen from './start-signup-screen.tsx';
 
 const token = 'a'.repeat(43);
@@ -33,26 +30,12 @@ function server(accept: unknown = { success: false }) {
 
 function renderScreen() {
   return render(
-    <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), enableTelephoneNumber: false }}>
-      <MessagesProvider locale="en-GB">
-        <SessionProvider
-          initialViewer={{
-            isAnonymous: true,
-            account: null,
-            googlePay: null,
-            sentry: null,
-            homeRedirect: null,
-          }}
-        >
-          <MemoryRouter initialEntries={[`/start-signup?token=${token}`]}>
-            <Routes>
-              <Route path="/start-signup" element={<StartSignupScreen />} />
-              <Route path="*" element={null} />
-            </Routes>
-          </MemoryRouter>
-        </SessionProvider>
-      </MessagesProvider>
-    </ConfigContext.Provider>,
+    <ScreenProviders config={{ enableTelephoneNumber: false }} path={`/start-signup?token=${token}`}>
+      <Routes>
+        <Route path="/start-signup" element={<StartSignupScreen />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </ScreenProviders>,
   );
 }
 

@@ -1,10 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultConfig, toPublicConfig } from '#shared/config.ts';
-import { ConfigContext } from '../config-context.tsx';
-import { MessagesProvider } from '../i18n/messages.tsx';
-import { SessionProvider } from '../session/session-context.tsx';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import TermsScreen from './terms-screen.tsx';
 
 const terms = [
@@ -34,23 +30,9 @@ describe('public page (terms) from a replaceable Markdown file', () => {
       ),
     );
     const { container } = render(
-      <ConfigContext.Provider value={toPublicConfig(defaultConfig)}>
-        <MessagesProvider locale="en-GB">
-          <SessionProvider
-            initialViewer={{
-              isAnonymous: true,
-              account: null,
-              googlePay: null,
-              sentry: null,
-              homeRedirect: null,
-            }}
-          >
-            <MemoryRouter>
-              <TermsScreen />
-            </MemoryRouter>
-          </SessionProvider>
-        </MessagesProvider>
-      </ConfigContext.Provider>,
+      <ScreenProviders>
+        <TermsScreen />
+      </ScreenProviders>,
     );
     expect(await screen.findByRole('heading', { level: 2, name: '1. Who can join' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();

@@ -1,11 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultConfig, toPublicConfig } from '#shared/config.ts';
-import { ConfigContext } from '../config-context.tsx';
-import { MessagesProvider } from '../i18n/messages.tsx';
-import { SessionProvider } from '../session/session-context.tsx';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import { MagicLinkRequest } from './magic-link-request.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,23 +15,9 @@ describe('magic-link request (SPEC §2)', () => {
     vi.stubGlobal('fetch', fetch);
     render(
       <StrictMode>
-        <ConfigContext.Provider value={toPublicConfig(defaultConfig)}>
-          <MessagesProvider locale="en-GB">
-            <SessionProvider
-              initialViewer={{
-                isAnonymous: true,
-                account: null,
-                googlePay: null,
-                sentry: null,
-                homeRedirect: null,
-              }}
-            >
-              <MemoryRouter initialEntries={['/signin?email=Sam%40Example.com']}>
-                <MagicLinkRequest />
-              </MemoryRouter>
-            </SessionProvider>
-          </MessagesProvider>
-        </ConfigContext.Provider>
+        <ScreenProviders path={'/signin?email=Sam%40Example.com'}>
+          <MagicLinkRequest />
+        </ScreenProviders>
       </StrictMode>,
     );
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
