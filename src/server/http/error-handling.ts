@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode, FailureBody } from '#shared/api/error-codes.ts';
-import { HttpError } from './errors.ts';
+import { failure, HttpError } from './errors.ts';
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -70,11 +70,6 @@ const unstorableTextMessage = 'The request contains characters that cannot be st
 function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '22021' || code === '22P05';
-}
-
-/** The envelope of every failure (see src/shared/api/error-codes.ts). */
-function failure(code: ErrorCode, message: string): FailureBody {
-  return { success: false, error: code, message };
 }
 
 function clientError(error: FastifyError): { code: ErrorCode; message: string } {

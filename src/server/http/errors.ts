@@ -1,4 +1,9 @@
-import type { ErrorCode } from '#shared/api/error-codes.ts';
+import type { ErrorCode, FailureBody } from '#shared/api/error-codes.ts';
+
+/** The envelope of every failure (see src/shared/api/error-codes.ts). */
+export function failure(code: ErrorCode, message: string): FailureBody {
+  return { success: false, error: code, message };
+}
 
 /**
  * A failure a route answers: its HTTP status, a code from the shared list (the screens pick their
@@ -18,7 +23,7 @@ export class HttpError extends Error {
 
   /** The failure envelope (`success: false, error, message, …details`). */
   body(): Record<string, unknown> {
-    return { success: false, error: this.code, message: this.message, ...this.details };
+    return { ...failure(this.code, this.message), ...this.details };
   }
 }
 
