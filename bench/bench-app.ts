@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import type { AppContext } from '../src/server/app-context.ts';
+import type { Database } from '../src/server/db/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPglite, type PgliteDatabase } from '../src/server/db/pglite.ts';
 import { type MailTransport, memoryTransport } from '../src/server/email/mailer.ts';
@@ -25,7 +26,7 @@ export async function openBenchDatabase(dir: string | null = null, durable = tru
 export interface BenchApp {
   app: FastifyInstance;
   ctx: AppContext;
-  db: PgliteDatabase;
+  db: Database;
   /** http://127.0.0.1:<port> */
   base: string;
   /** A partner API call with the bench key; answers the response, whatever its status. */
@@ -38,7 +39,7 @@ export interface BenchApp {
 /** The real app (no web build unless given) around `db` (default: a fresh one in memory), on port 0. */
 export async function startBenchApp(
   options: {
-    db?: PgliteDatabase;
+    db?: Database;
     config?: Config;
     mailTransport?: MailTransport;
     webDist?: string | null;

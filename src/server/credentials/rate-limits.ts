@@ -121,14 +121,17 @@ export async function takeSlotAnd<T>(
       return { at, result: await work(tx) };
     });
     // Keep the table small: now and then, forget keys idle for longer than any window we use.
-    if (Math.random() < 0.02) {
-      await db.query("DELETE FROM rate_limit_counters WHERE updated_at < now() - interval '2 days'");
-    }
+    if (Math.random() < 0.02) await forgetIdleRateLimitKeys(db);
     return { taken: true, ...taken };
   } catch (error) {
     if (error instanceof Refused) return { taken: false, retryAfterSeconds: error.retryAfterSeconds };
     throw error;
   }
+}
+
+/** Forgets keys idle for longer than any window we use (through rate_limit_counters_updated). */
+export async function forgetIdleRateLimitKeys(db: Queryable): Promise<void> {
+  await db.query("DELETE FROM rate_limit_counters WHERE updated_at < now() - interval '2 days'");
 }
 
 /** Takes one slot of every limit, all or none (see takeSlotAnd). */

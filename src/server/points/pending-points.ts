@@ -24,20 +24,31 @@ export async function confirmMatured(tx: Queryable, accountId: string): Promise<
   return row?.confirmed ?? 0;
 }
 
-/** The periodic sweep: confirms matured points of every member, one member per transaction. */
-export async function sweepMaturedPoints(db: Database, limit = 500): Promise<number> {
-  const due = await db.query<{ account_id: string }>(
-    `SELECT DISTINCT account_id FROM ledger_entries
-      WHERE confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now() LIMIT $1`,
-    [limit],
-  );
-  for (const { account_id } of due) {
-    await db.transaction(async (tx) => {
-      await lockAccount(tx, account_id);
-      await confirmMatured(tx, account_id);
-    });
+/**
+ * The periodic sweep: confirms matured points of every member, one member per transaction. It walks
+ * the pending-rows index (ledger_entries_pending) in due order, a batch at a time, so its cost follows
+ * the matured rows, never the size of the ledger; confirmed rows leave that index, so each batch
+ * starts where the last one ended. Answers how many members it confirmed.
+ */
+export async function sweepMaturedPoints(db: Database, batchRows = 500): Promise<number> {
+  let members = 0;
+  for (;;) {
+    const due = await db.query<{ account_id: string }>(
+      `SELECT account_id FROM ledger_entries
+        WHERE confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now()
+        ORDER BY confirms_at LIMIT $1`,
+      [batchRows],
+    );
+    const accounts = new Set(due.map((row) => row.account_id));
+    for (const accountId of accounts) {
+      await db.transaction(async (tx) => {
+        await lockAccount(tx, accountId);
+        await confirmMatured(tx, accountId);
+      });
+    }
+    members += accounts.size;
+    if (due.length < batchRows) return members;
   }
-  return due.length;
 }
 
 /**

@@ -42,4 +42,33 @@ describe('pending points sweep with several app servers', () => {
     );
     expect(row).toEqual({ balance: 2_700, confirmed: 5, pending: 0 });
   });
+
+  it('points sweep: walks the matured rows a batch at a time until none is left', async () => {
+    const members = await Promise.all([1, 2, 3].map(() => t.signedInMember()));
+    for (const [i, m] of members.entries()) {
+      for (const n of [1, 2]) {
+        const res = await t.partner('POST', '/purchases', {
+          orderId: `batch-${Date.now()}-${i}-${n}`,
+          loyaltyId: m.loyaltyId,
+          channel: 'ecommerce',
+          value: 1_000,
+          currency: 'GBP',
+          points: 100,
+        });
+        expect(res.status).toBe(201);
+      }
+    }
+    await t.ctx.db.query(
+      `UPDATE ledger_entries SET confirms_at = now() - interval '1 minute'
+        WHERE account_id IN (SELECT id FROM accounts WHERE loyalty_id = ANY($1))`,
+      [members.map((m) => m.loyaltyId)],
+    );
+    // One row per batch: six matured rows of three members take several batches in one run.
+    expect(await sweepMaturedPoints(t.ctx.db, 1)).toBe(3);
+    const balances = await t.ctx.db.query<{ points_balance: number }>(
+      'SELECT points_balance FROM accounts WHERE loyalty_id = ANY($1)',
+      [members.map((m) => m.loyaltyId)],
+    );
+    expect(balances.map((row) => row.points_balance)).toEqual([200, 200, 200]);
+  });
 });
