@@ -28,6 +28,11 @@ export function tillPurchase(loyaltyId: string, overrides: Record<string, unknow
 }
 
 /** The signed-in member's account, as the viewer answers it. */
+/** A partner adjustment of `points` (negative takes points away) with its reason, under a fresh id. */
+export function adjust(t: TestApp, loyaltyId: string, points: number, reason: string) {
+  return t.partner('POST', '/adjustments', { adjustmentId: unique('adj'), loyaltyId, points, reason });
+}
+
 export async function viewerAccount(client: TestClient) {
   const res = await client.get('/api-w/viewer');
   expect(res.status).toBe(200);

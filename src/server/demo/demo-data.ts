@@ -10,17 +10,18 @@ export const demoMember = {
   fullName: 'Alex Morgan',
 } as const;
 
+/** What seeding answers: whether it created the member, and how to sign in as them. */
+function seeded(created: boolean, account: AccountRow) {
+  const { email, password } = demoMember;
+  return { created, email, password, loyaltyId: account.loyalty_id };
+}
+
 /** Seeds the demo member (once); answers what exists, so running it twice changes nothing. */
 export async function seedDemo(ctx: AppContext) {
   const existing = await findAccountByProvenEmail(ctx.db, demoMember.email);
   if (existing) {
     await seedDemoHistory(ctx, existing);
-    return {
-      created: false,
-      email: demoMember.email,
-      password: demoMember.password,
-      loyaltyId: existing.loyalty_id,
-    };
+    return seeded(false, existing);
   }
   const passwordHash = await hashPassword(demoMember.password);
   const account = await ctx.db.transaction(async (tx) => {
@@ -45,12 +46,7 @@ export async function seedDemo(ctx: AppContext) {
     return withLevel ?? created;
   });
   await seedDemoHistory(ctx, account);
-  return {
-    created: true,
-    email: demoMember.email,
-    password: demoMember.password,
-    loyaltyId: account.loyalty_id,
-  };
+  return seeded(true, account);
 }
 
 /** Whether the database has no members yet (first start seeds the demo). */

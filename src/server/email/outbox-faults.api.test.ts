@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveForCli } from '#tests/support/cli-server.ts';
 import { SmtpSink } from '#tests/support/smtp-sink.ts';
-import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { runCli } from '../operator/cli.ts';
@@ -266,9 +267,7 @@ describe('outbox: staff see what could not be delivered', () => {
     // Staff never see the mail's body: it carries the invitation link.
     expect(JSON.stringify(status.body)).not.toContain('token=');
 
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
-    vi.stubEnv('PARTNER_API_KEY', testPartnerKey);
+    await serveForCli(t);
     const output: string[] = [];
     const errors: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { acceptInviteEndpoint, InviteCode } from '#shared/api/joining.ts';
+import { inviteMessages } from '#shared/domain/invite-codes.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
 import { type AccountRow, findAccountById, isUniqueViolation } from '../members/account-service.ts';
@@ -15,7 +16,6 @@ import {
   acceptInvite,
   type InviteRow,
   inviteCodeStatus,
-  inviteMessages,
   inviteState,
   lookUpInvite,
   resendExpiredInvite,

@@ -9,22 +9,6 @@ import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
 
-/** SPEC §8 Invitation messages (word for word where the spec quotes them). */
-export const inviteMessages: Record<InviteCode, string> = {
-  InviteConsumed: 'It looks like this invitation has already been used.',
-  LinkExpired:
-    'For security, this invitation link has expired. But there was an error sending you a new one. Please try again.',
-  LinkInvalid:
-    'There was an error loading your invite information, please check you opened the link in the email correctly.',
-  LinkResent:
-    'For security, this invitation link has expired, so we have emailed you a fresh one. Please open the newest email from us.',
-  LinkStale:
-    'This invitation link has been replaced by a newer one. Please open the latest invitation we emailed you.',
-  NotFound:
-    "We couldn't find an invitation that matched what we sent to you, please contact customer services.",
-  ServiceError: 'Failed to get the status of your invitation. Please refresh the page.',
-};
-
 /** The HTTP status each code answers with. */
 export const inviteCodeStatus: Record<InviteCode, number> = {
   InviteConsumed: 409,

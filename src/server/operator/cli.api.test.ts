@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
+import { cliTestApp, closeCliTestApp, serveForCli } from '#tests/support/cli-server.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 import { runCli } from './cli.ts';
 
 let t: TestApp;
@@ -7,17 +8,9 @@ let output: string[];
 let errors: string[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${port}`);
-  vi.stubEnv('PARTNER_API_KEY', testPartnerKey);
+  t = await cliTestApp();
 });
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await t.close();
-});
+afterAll(() => closeCliTestApp(t));
 
 function capture() {
   output = [];
@@ -104,7 +97,7 @@ describe('operator CLI (npm run loyalty)', () => {
     vi.stubEnv('LOYALTY_URL', 'http://127.0.0.1:9');
     expect(await runCli(['demo'])).toBe(1);
     expect(errors.join('\n')).toContain('No loyalty server answers at http://127.0.0.1:9');
-    vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    await serveForCli(t);
   });
 
   it('the partner API refuses a wrong key', async () => {

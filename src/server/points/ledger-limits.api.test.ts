@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionsEndpoint } from '#shared/api/points.ts';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
-import { matureAll, unique, viewerAccount as viewer } from '#tests/support/points-fixture.ts';
+import { adjust, matureAll, unique, viewerAccount as viewer } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 import { sweepMaturedPoints } from './pending-points.ts';
 
@@ -51,12 +51,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     expect(await readable(m)).toMatchObject({ pointsBalance: 0, pendingPointsBalance: 100_000_000 });
     await matureAll(t, m.loyaltyId);
     expect(await readable(m)).toMatchObject({ pointsBalance: 100_000_000, pendingPointsBalance: 0 });
-    const fix = await t.partner('POST', '/adjustments', {
-      adjustmentId: unique('fix'),
-      loyaltyId: m.loyaltyId,
-      points: -1,
-      reason: 'Correction',
-    });
+    const fix = await adjust(t, m.loyaltyId, -1, 'Correction');
     expect(fix.status).toBe(201);
     expect(await readable(m)).toMatchObject({ pointsBalance: 99_999_999 });
   });
@@ -82,12 +77,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     const more = await t.partner('POST', '/purchases', bigPurchase(m.loyaltyId, 1));
     expect(more.status).toBe(409);
     expect(more.body).toMatchObject({ error: 'PointsLimit', limit: ledgerLimits.maxPoints });
-    const fix = await t.partner('POST', '/adjustments', {
-      adjustmentId: unique('fix'),
-      loyaltyId: m.loyaltyId,
-      points: -perPurchaseMaximum,
-      reason: 'Correction of legacy points',
-    });
+    const fix = await adjust(t, m.loyaltyId, -perPurchaseMaximum, 'Correction of legacy points');
     expect(fix.status).toBe(201);
     const exchange = await m.client.post('/api/create-exchange', { pointsConsumed: 500, totalValue: 500 });
     expect(exchange.status).toBe(200);
@@ -120,12 +110,7 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     expect(purchase.status).toBe(409);
     expect(purchase.body).toMatchObject({ error: 'PointsLimit', limit: 1_000_000_000 });
     expect(String(purchase.body.message)).toContain('1,000,000,000');
-    const adjustment = await t.partner('POST', '/adjustments', {
-      adjustmentId: unique('adj'),
-      loyaltyId: m.loyaltyId,
-      points: 1,
-      reason: 'Goodwill',
-    });
+    const adjustment = await adjust(t, m.loyaltyId, 1, 'Goodwill');
     expect(adjustment.status).toBe(409);
     expect(adjustment.body).toMatchObject({ error: 'PointsLimit' });
     const [count] = await t.ctx.db.query<{ n: number }>(

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp, testPartnerKey } from '#tests/support/test-app.ts';
+import { cliTestApp, closeCliTestApp } from '#tests/support/cli-server.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 import { runCli } from '../operator/cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  vi.stubEnv('LOYALTY_URL', `http://127.0.0.1:${port}`);
-  vi.stubEnv('PARTNER_API_KEY', testPartnerKey);
+  t = await cliTestApp();
 });
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await t.close();
-});
+afterAll(() => closeCliTestApp(t));
 
 /** Runs `npm run loyalty -- …` in-process and answers its exit code and output. */
 async function loyalty(...argv: string[]) {
@@ -33,45 +26,21 @@ async function loyalty(...argv: string[]) {
 describe('operator CLI over the partner API (DESIGN "Operating it")', () => {
   it('cli: purchase, return, adjust, member show and member set act on the member', async () => {
     const m = await t.signedInMember({ name: 'Kit Marsh' });
-    const bought = await loyalty(
-      'purchase',
-      '--member',
-      m.email,
-      '--order',
-      'CLI-1',
-      '--points',
-      '900',
+    const purchase = ['purchase', '--member', m.email, '--order', 'CLI-1', '--points', '900'].concat([
       '--value',
       '9000',
       '--store',
       'York',
       '--fascia',
       'Outlet',
-    );
+    ]);
+    const bought = await loyalty(...purchase);
     expect(bought.code).toBe(0);
     expect(bought.output).toMatch(
       /^Recorded purchase CLI-1 for member \d+: \+900 points \(pending until \d{4}-\d\d-\d\d\)\.$/,
     );
     // Retried: counted once.
-    expect(
-      (
-        await loyalty(
-          'purchase',
-          '--member',
-          m.email,
-          '--order',
-          'CLI-1',
-          '--points',
-          '900',
-          '--value',
-          '9000',
-          '--store',
-          'York',
-          '--fascia',
-          'Outlet',
-        )
-      ).code,
-    ).toBe(0);
+    expect((await loyalty(...purchase)).code).toBe(0);
 
     const returned = await loyalty('return', '--order', 'CLI-1', '--points', '400', '--id', 'CLI-R1');
     expect(returned.output).toContain('return CLI-R1');

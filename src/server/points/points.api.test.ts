@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burnRatesEndpoint, createExchangeEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
 import {
+  adjust,
   memberWithPoints,
   tillPurchase as purchase,
   unique,
@@ -284,21 +285,11 @@ describe('partner API: returns', () => {
 describe('partner API: adjustments and redemptions', () => {
   it('adjustment: adds or takes points at once with a reason; overdrawing is refused', async () => {
     const m = await t.signedInMember();
-    const add = await t.partner('POST', '/adjustments', {
-      adjustmentId: unique('adj'),
-      loyaltyId: m.loyaltyId,
-      points: 300,
-      reason: 'Goodwill: late delivery',
-    });
+    const add = await adjust(t, m.loyaltyId, 300, 'Goodwill: late delivery');
     expect(add.status).toBe(201);
     const [row] = transactionsEndpoint.response.parse((await m.client.get('/api/transactions')).body);
     expect(row).toMatchObject({ rewardType: 'manual', name: 'Goodwill: late delivery', adjustedPoints: 300 });
-    const overdraw = await t.partner('POST', '/adjustments', {
-      adjustmentId: unique('adj'),
-      loyaltyId: m.loyaltyId,
-      points: -301,
-      reason: 'Correction',
-    });
+    const overdraw = await adjust(t, m.loyaltyId, -301, 'Correction');
     expect(overdraw.status).toBe(409);
     const noReason = await t.partner('POST', '/adjustments', {
       adjustmentId: unique('adj'),

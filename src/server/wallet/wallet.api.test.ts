@@ -125,53 +125,10 @@ describe('Apple Wallet pass (SPEC §1, §7 GET /api/passkit)', () => {
     writeFileSync(join(dir, 'manifest.json'), files.get('manifest.json') ?? '');
     writeFileSync(join(dir, 'signature'), files.get('signature') ?? '');
     writeFileSync(join(dir, 'wwdr.pem'), apple.wwdr);
-    const out = execFileSync(
-      'openssl',
-      [
-        'smime',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        join(dir, 'signature'),
-        '-content',
-        join(dir, 'manifest.json'),
-        '-CAfile',
-        join(dir, 'wwdr.pem'),
-        '-purpose',
-        'any',
-        '-out',
-        '/dev/null',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    expect(out).toBeDefined();
+    expect(verifySignature(dir)).toBeDefined();
     // A manifest that was tampered with does not verify.
     writeFileSync(join(dir, 'manifest.json'), '{}');
-    expect(() =>
-      execFileSync(
-        'openssl',
-        [
-          'smime',
-          '-verify',
-          '-binary',
-          '-inform',
-          'DER',
-          '-in',
-          join(dir, 'signature'),
-          '-content',
-          join(dir, 'manifest.json'),
-          '-CAfile',
-          join(dir, 'wwdr.pem'),
-          '-purpose',
-          'any',
-          '-out',
-          '/dev/null',
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      ),
-    ).toThrow();
+    expect(() => verifySignature(dir)).toThrow();
   });
 
   it('passkit: signed out, a browser is sent to sign in and a script gets LOGIN_REQUIRED', async () => {
@@ -404,3 +361,23 @@ describe('Google Wallet (SPEC §3 Google pass response, §7 GET /api/google-pay/
     expect(payload.payload.loyaltyObjects[0]?.accountName).toBe('Onboarding Member');
   });
 });
+
+/** openssl checks the detached PKCS #7 signature in `dir` over its manifest.json (throws if it fails). */
+function verifySignature(dir: string) {
+  const file = (name: string) => join(dir, name);
+  return execFileSync(
+    'openssl',
+    [
+      'smime',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      file('signature'),
+      '-content',
+      file('manifest.json'),
+    ].concat(['-CAfile', file('wwdr.pem'), '-purpose', 'any', '-out', '/dev/null']),
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}

@@ -4,7 +4,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -56,14 +56,8 @@ export default function DeleteAccountScreen() {
       </ul>
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
-        <TextField
-          {...form.field('email')}
-          label={d.confirmLabel}
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <div className={styles.actions}>
+        <EmailField {...form.field('email')} label={d.confirmLabel} autoComplete="off" />
+        <div className={formStyles.actions}>
           <Button type="submit" className={styles.danger} disabled={form.busy}>
             {form.busy ? d.deleting : d.submit}
           </Button>

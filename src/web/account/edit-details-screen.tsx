@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
 import { consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
@@ -10,7 +10,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
@@ -36,7 +36,6 @@ function EditDetailsForm({ account }: { account: Account }) {
   const { accountUpdated } = useSession();
   const navigate = useNavigate();
   usePageTitle(m.titles.editDetails);
-  const currencyId = useId();
   const telephoneEnabled = config.enableTelephoneNumber;
   const profileEditable = config.selfProfileUpdateEnabled;
   const allowed = account.membership.type.allowedCurrencies;
@@ -159,34 +158,15 @@ function EditDetailsForm({ account }: { account: Account }) {
           error={fieldErrors.email}
           hint={profileEditable ? e.emailChangeHint : e.lockedHint}
         />
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={currencyId}>
-            {m.account.currency}
-          </label>
-          <select
-            id={currencyId}
-            className={styles.select}
-            value={currency}
-            disabled={currencyLocked}
-            aria-describedby={currencyLocked ? `${currencyId}-hint` : undefined}
-            aria-invalid={fieldErrors.currency ? true : undefined}
-            onChange={(event) => setCurrency(event.target.value)}
-          >
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          {currencyLocked ? (
-            <span id={`${currencyId}-hint`} className={formStyles.hint}>
-              {e.currencyLockedHint}
-            </span>
-          ) : null}
-          {fieldErrors.currency ? (
-            <span className={formStyles.fieldError}>{fieldErrors.currency}</span>
-          ) : null}
-        </div>
+        <SelectField
+          label={m.account.currency}
+          value={currency}
+          options={currencies.map((code) => [code, code] as const)}
+          disabled={currencyLocked}
+          hint={currencyLocked ? e.currencyLockedHint : null}
+          error={fieldErrors.currency}
+          onChange={(event) => setCurrency(event.target.value)}
+        />
         <MarketingConsentField
           ref={consentInput}
           value={consent}
@@ -195,7 +175,7 @@ function EditDetailsForm({ account }: { account: Account }) {
           showErrors={showErrors}
           disabled={busy}
         />
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <Button type="submit" disabled={busy}>
             {busy ? e.saving : e.save}
           </Button>

@@ -4,7 +4,7 @@ import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -20,6 +20,7 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
+    normalise: { email: normaliseEmailInput },
     initial: { email: normaliseEmailInput(params.get('email') ?? '') },
     // SPEC §5: the email must be non-blank.
     validate: ({ email }) => ({ email: email.trim() === '' && m.signIn.emailRequired }),
@@ -51,14 +52,7 @@ export default function ResetPasswordScreen() {
           <h1>{c.resetHeading}</h1>
           <p className={styles.intro}>{c.resetIntro}</p>
           {form.message ? <Alert kind="error">{form.message}</Alert> : null}
-          <TextField
-            {...form.field('email')}
-            label={m.signIn.email}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            onChange={(event) => form.set('email', normaliseEmailInput(event.target.value))}
-          />
+          <EmailField {...form.field('email')} label={m.signIn.email} autoComplete="username" />
           <Button type="submit" block disabled={form.busy}>
             {form.busy ? c.sending : c.resetSubmit}
           </Button>

@@ -1,3 +1,5 @@
+import { inviteMessages } from '#shared/domain/invite-codes.ts';
+
 /** The words of the lazily loaded screens, in British English (see en-GB.ts). */
 export const enGBScreens = {
   home: {
@@ -265,20 +267,7 @@ export const enGBScreens = {
     goToAccount: 'Go to your account',
     inviteMissing:
       'This link is missing its invitation. Please open the link in your invitation email again.',
-    codes: {
-      InviteConsumed: 'It looks like this invitation has already been used.',
-      LinkExpired:
-        'For security, this invitation link has expired. But there was an error sending you a new one. Please try again.',
-      LinkInvalid:
-        'There was an error loading your invite information, please check you opened the link in the email correctly.',
-      LinkResent:
-        'For security, this invitation link has expired, so we have emailed you a fresh one. Please open the newest email from us.',
-      LinkStale:
-        'This invitation link has been replaced by a newer one. Please open the latest invitation we emailed you.',
-      NotFound:
-        "We couldn't find an invitation that matched what we sent to you, please contact customer services.",
-      ServiceError: 'Failed to get the status of your invitation. Please refresh the page.',
-    },
+    codes: inviteMessages,
     acceptFailed: 'Sorry, we could not complete your membership. Please try again.',
     userAlreadyExists: 'An account with that email address already exists, please login.',
     signIn: 'Sign in',

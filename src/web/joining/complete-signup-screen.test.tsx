@@ -25,14 +25,15 @@ function Probe() {
   );
 }
 
-function renderApp(path: string) {
+/** The whole app at `path`, signed out or (with `signedIn`) already signed in as the member. */
+function renderApp(path: string, signedIn = false) {
   return render(
     <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), guidedSignupEnabled: true }}>
       <MessagesProvider locale="en-GB">
         <SessionProvider
           initialViewer={{
-            isAnonymous: true,
-            account: null,
+            isAnonymous: !signedIn,
+            account: signedIn ? account : null,
             googlePay: null,
             sentry: null,
             homeRedirect: null,
@@ -80,22 +81,7 @@ describe('guided signup completion (SPEC §2, §4)', () => {
       'fetch',
       vi.fn(async () => json({ success: false })),
     );
-    render(
-      <ConfigContext.Provider value={{ ...toPublicConfig(defaultConfig), guidedSignupEnabled: true }}>
-        <MessagesProvider locale="en-GB">
-          <SessionProvider
-            initialViewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
-          >
-            <MemoryRouter
-              initialEntries={['/complete-signup?token=t0ken&email=vic%40example.com&next=%2Fhelp%2Ffaq']}
-            >
-              <AppRoutes status={200} />
-              <Probe />
-            </MemoryRouter>
-          </SessionProvider>
-        </MessagesProvider>
-      </ConfigContext.Provider>,
-    );
+    renderApp('/complete-signup?token=t0ken&email=vic%40example.com&next=%2Fhelp%2Ffaq', true);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('/help/faq authenticated'));
   });
 });

@@ -12,7 +12,7 @@ import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -42,7 +42,11 @@ export default function GuidedSignupScreen() {
       email: problem ? { missing: m.emailRequired, invalid: m.emailInvalid }[problem] : false,
     };
   };
-  const form = useForm({ initial: { name: '', email: '' }, validate: rules });
+  const form = useForm({
+    initial: { name: '', email: '' },
+    validate: rules,
+    normalise: { email: (value) => value.toLowerCase() },
+  });
   const [consent, setConsent] = useState<MarketingConsentValue>(unknownConsent);
   const [confirmations, setConfirmations] = useState<Confirmations>(noConfirmations);
   const [showErrors, setShowErrors] = useState(false);
@@ -119,14 +123,7 @@ export default function GuidedSignupScreen() {
         <p className={styles.lead}>{m.vipIntro}</p>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <TextField {...form.field('name')} label={m.name} autoComplete="off" />
-        <TextField
-          {...form.field('email')}
-          label={m.email}
-          type="email"
-          autoComplete="off"
-          inputMode="email"
-          onChange={(event) => form.set('email', event.target.value.toLowerCase())}
-        />
+        <EmailField {...form.field('email')} label={m.email} autoComplete="off" />
         <TermsLinks />
         <MarketingConsentField
           ref={consentInput}

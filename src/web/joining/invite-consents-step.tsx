@@ -1,17 +1,14 @@
-import { type FormEvent, type KeyboardEvent, useRef } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
 import { formStyles } from '../ui/form.tsx';
-import { InviteStepHeader, useHeadingFocus } from './invite-step-header.tsx';
+import { InviteStepForm, type ReadyInvite } from './invite-step-form.tsx';
 import styles from './joining.module.css';
 import { TermsLinks } from './onboarding.tsx';
 import type { StartSignupState } from './start-signup-state.ts';
-import type { InviteLoad } from './use-invite-status.ts';
-
-type ReadyInvite = Extract<InviteLoad, { status: 'ready' }>;
 
 /**
  * Step 2 of the invite accept: the terms, the marketing question, Back and Join now. SPEC §4: Enter
@@ -37,10 +34,9 @@ export function InviteConsentsStep({
   const { locked } = invite;
   const { busy } = state;
   const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
-  const heading = useHeadingFocus(state.focus === 'heading');
 
-  function accept(event?: FormEvent) {
-    event?.preventDefault();
+  function accept(event: FormEvent) {
+    event.preventDefault();
     if (locked || busy) return;
     if (consentUnanswered(state.consent, config.enableTelephoneNumber)) {
       onConsentMissing();
@@ -50,35 +46,15 @@ export function InviteConsentsStep({
     onAccept();
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Enter') return;
-    if (event.shiftKey || event.altKey) {
-      event.preventDefault();
-      onBack();
-      return;
-    }
-    const target = event.target as HTMLElement;
-    if (target.tagName === 'BUTTON' || target.tagName === 'A') return;
-    event.preventDefault();
-    accept();
-  }
-
   return (
-    <form
-      className={`${formStyles.form} ${styles.card}`}
+    <InviteStepForm
+      step={2}
+      heading={m.consentsHeading}
+      invite={invite}
+      state={state}
       onSubmit={accept}
-      onKeyDown={onKeyDown}
-      noValidate
-      aria-disabled={locked}
+      onBack={onBack}
     >
-      <InviteStepHeader
-        step={2}
-        heading={m.consentsHeading}
-        headingRef={heading}
-        invitedBy={invite.invitedBy}
-        lockMessage={invite.message}
-        message={state.message}
-      />
       <TermsLinks />
       <MarketingConsentField
         ref={consentInput}
@@ -89,7 +65,7 @@ export function InviteConsentsStep({
         disabled={locked || busy}
       />
       <p className={`${styles.hint} ${styles.keyboardHint}`}>{m.keyboardHint}</p>
-      <div className={styles.actions}>
+      <div className={`${formStyles.actions} ${styles.spread}`}>
         <Button variant="secondary" onClick={onBack} disabled={busy}>
           {m.back}
         </Button>
@@ -97,6 +73,6 @@ export function InviteConsentsStep({
           {busy ? m.accepting : m.accept}
         </Button>
       </div>
-    </form>
+    </InviteStepForm>
   );
 }

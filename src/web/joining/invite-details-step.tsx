@@ -1,15 +1,12 @@
-import { type KeyboardEvent, useEffect } from 'react';
+import { useEffect } from 'react';
 import { emailProblem, passwordTooShort } from '#shared/domain/joining-rules.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
-import { formStyles, TextField } from '../ui/form.tsx';
+import { EmailField, TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
-import { InviteStepHeader, useHeadingFocus } from './invite-step-header.tsx';
+import { InviteStepForm, type ReadyInvite } from './invite-step-form.tsx';
 import styles from './joining.module.css';
 import type { StartSignupState } from './start-signup-state.ts';
-import type { InviteLoad } from './use-invite-status.ts';
-
-type ReadyInvite = Extract<InviteLoad, { status: 'ready' }>;
 
 /**
  * Step 1 of the invite accept: the invited name (read only), the address to be known by (locked for
@@ -27,6 +24,7 @@ export function InviteDetailsStep({
   const m = useMessages().joining;
   const { customer, locked, passwordRequired } = invite;
   const form = useForm({
+    normalise: { email: (value) => value.toLowerCase() },
     initial: { email: state.email ?? customer.email, password: state.password },
     validate: ({ email, password }) => {
       const problem = customer.existingCustomer ? null : emailProblem(email);
@@ -36,7 +34,6 @@ export function InviteDetailsStep({
       };
     },
   });
-  const heading = useHeadingFocus(state.focus === 'heading');
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step appears
   useEffect(() => {
     // SPEC §4: a refused password comes back cleared, flagged and focused.
@@ -48,43 +45,23 @@ export function InviteDetailsStep({
     return undefined;
   });
 
-  // Enter advances from anywhere in step 1 (the focused heading included), as on step 2.
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (target.tagName === 'BUTTON' || target.tagName === 'A') return;
-    event.preventDefault();
-    event.currentTarget.requestSubmit();
-  }
-
   return (
-    <form
-      className={`${formStyles.form} ${styles.card}`}
+    <InviteStepForm
+      step={1}
+      heading={m.inviteHeading}
+      invite={invite}
+      state={state}
       onSubmit={(event) => (locked ? event.preventDefault() : void next(event))}
-      onKeyDown={onKeyDown}
-      noValidate
-      aria-disabled={locked}
     >
-      <InviteStepHeader
-        step={1}
-        heading={m.inviteHeading}
-        headingRef={heading}
-        invitedBy={invite.invitedBy}
-        lockMessage={invite.message}
-        message={state.message}
-      />
       <p className={styles.lead}>{m.inviteIntro}</p>
       <TextField label={m.fullName} name="fullName" value={customer.fullName} readOnly disabled={locked} />
-      <TextField
+      <EmailField
         {...form.field('email')}
         label={m.email}
-        type="email"
         autoComplete="email"
-        inputMode="email"
         readOnly={customer.existingCustomer}
         disabled={locked}
         hint={customer.existingCustomer ? m.emailLocked : undefined}
-        onChange={(event) => form.set('email', event.target.value.toLowerCase())}
       />
       {passwordRequired ? (
         <TextField
@@ -99,6 +76,6 @@ export function InviteDetailsStep({
       <Button type="submit" block disabled={locked}>
         {m.next}
       </Button>
-    </form>
+    </InviteStepForm>
   );
 }

@@ -5,7 +5,7 @@ import { registerPasskey } from '../credentials/register-passkey.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
+import { Alert, formStyles } from '../ui/form.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './joining.module.css';
 
@@ -72,7 +72,7 @@ export function SuccessStep({
         {/* The member is signed in by now, so the badges need no onboarding token. */}
         <WalletBadges />
       </div>
-      <div className={styles.actions}>
+      <div className={`${formStyles.actions} ${styles.spread}`}>
         <Button onClick={config.enableWebAuthnLogins ? onContinue : onContinueToAccount}>{m.continue}</Button>
         <Button variant="secondary" onClick={onContinueToAccount}>
           {m.continueToAccount}

@@ -12,7 +12,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -38,6 +38,7 @@ export default function SignupScreen() {
 
   const [step, setStep] = useState<1 | 2 | 'sent'>(1);
   const details = useForm({
+    normalise: { email: (value) => value.toLowerCase() },
     initial: { name: '', email: '', password: '' },
     validate: ({ name, email, password }) => {
       const problem = emailProblem(email);
@@ -145,14 +146,7 @@ export default function SignupScreen() {
           <p className={styles.lead}>{m.signupIntro}</p>
           {alert}
           <TextField {...details.field('name')} label={m.name} autoComplete="name" />
-          <TextField
-            {...details.field('email')}
-            label={m.email}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            onChange={(event) => details.set('email', event.target.value.toLowerCase())}
-          />
+          <EmailField {...details.field('email')} label={m.email} autoComplete="email" />
           {passwordRequired ? (
             <TextField
               {...details.field('password')}
@@ -191,7 +185,7 @@ export default function SignupScreen() {
           showErrors={showErrors}
           disabled={busy}
         />
-        <div className={styles.actions}>
+        <div className={`${formStyles.actions} ${styles.spread}`}>
           <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
             {m.back}
           </Button>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useMessages } from '../i18n/messages.tsx';
 import { Barcode, barcodeHeights } from '../ui/barcode.tsx';
+import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import styles from './barcode-dialog.module.css';
 
@@ -12,9 +13,9 @@ export function BarcodeDialog({ cardNumber, onClose }: { cardNumber: string; onC
     <Dialog title={m.home.barcodeTitle} initialFocus={close} onClose={onClose}>
       <Barcode value={cardNumber} height={barcodeHeights.overview} label={m.card.cardNumber(cardNumber)} />
       <p className={styles.hint}>{m.home.barcodeHint}</p>
-      <button ref={close} type="button" className={styles.close} onClick={onClose}>
+      <Button ref={close} block onClick={onClose}>
         {m.home.close}
-      </button>
+      </Button>
     </Dialog>
   );
 }

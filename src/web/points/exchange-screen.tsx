@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type BurnRate,
@@ -13,7 +13,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { pointsApi } from './api.ts';
@@ -33,7 +33,7 @@ export default function ExchangeScreen() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   usePageTitle(messages.titles.createExchange);
-  const selectId = useId();
+  const pointsSelect = useRef<HTMLSelectElement>(null);
 
   const [rates, setRates] = useState<RateState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -66,7 +66,7 @@ export default function ExchangeScreen() {
     if (block || !rate || busy) return;
     if (points <= 0) {
       setShowErrors(true);
-      document.getElementById(selectId)?.focus();
+      pointsSelect.current?.focus();
       return;
     }
     setSubmit({ status: 'submitting' });
@@ -121,37 +121,21 @@ export default function ExchangeScreen() {
         <p className={styles.rate}>{m.rate(formatPoints(rate.pointsLevel, locale), money(rate.cashValue))}</p>
       ) : null}
       <form className={formStyles.form} onSubmit={onSubmit} noValidate>
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={selectId}>
-            {m.pointsLabel}
-          </label>
-          <select
-            id={selectId}
-            className={[formStyles.input, styles.select, pointsError ? formStyles.invalid : null]
-              .filter(Boolean)
-              .join(' ')}
-            value={points || ''}
-            disabled={Boolean(block) || !rate || busy}
-            aria-invalid={pointsError ? true : undefined}
-            aria-describedby={pointsError ? `${selectId}-error` : undefined}
-            onChange={(event) => {
-              setPoints(Number(event.target.value) || 0);
-              if (submit.status === 'failed') setSubmit({ status: 'idle' });
-            }}
-          >
-            <option value="">{m.choosePoints}</option>
-            {options.map((option) => (
-              <option key={option} value={option}>
-                {formatPoints(option, locale)}
-              </option>
-            ))}
-          </select>
-          {pointsError ? (
-            <span id={`${selectId}-error`} className={formStyles.fieldError}>
-              {pointsError}
-            </span>
-          ) : null}
-        </div>
+        <SelectField
+          ref={pointsSelect}
+          label={m.pointsLabel}
+          value={points || ''}
+          options={[
+            ['', m.choosePoints] as const,
+            ...options.map((o) => [String(o), formatPoints(o, locale)] as const),
+          ]}
+          disabled={Boolean(block) || !rate || busy}
+          error={pointsError}
+          onChange={(event) => {
+            setPoints(Number(event.target.value) || 0);
+            if (submit.status === 'failed') setSubmit({ status: 'idle' });
+          }}
+        />
         <TextField label={m.valueLabel} value={money(value)} readOnly tabIndex={-1} />
         {submit.status === 'failed' ? <Alert kind="error">{submit.message}</Alert> : null}
         <Button type="submit" block disabled={Boolean(block) || !rate || busy} aria-busy={busy || undefined}>

@@ -6,7 +6,7 @@ import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -24,6 +24,7 @@ export function MagicLinkRequest() {
   const initialEmail = normaliseEmailInput(params.get('email') ?? '').trim();
   const failureText = useFailureText();
   const form = useForm({
+    normalise: { email: normaliseEmailInput },
     initial: { email: initialEmail },
     // SPEC §5: the email must be non-blank.
     validate: ({ email }) => ({ email: email.trim() === '' && m.signIn.emailRequired }),
@@ -83,14 +84,7 @@ export function MagicLinkRequest() {
         <h1 className={styles.heading}>{m.signIn.heading}</h1>
         <p className={styles.intro}>{c.magicIntro}</p>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
-        <TextField
-          {...form.field('email')}
-          label={m.signIn.email}
-          type="email"
-          autoComplete="username webauthn"
-          inputMode="email"
-          onChange={(event) => form.set('email', normaliseEmailInput(event.target.value))}
-        />
+        <EmailField {...form.field('email')} label={m.signIn.email} autoComplete="username webauthn" />
         <Button type="submit" block disabled={form.busy}>
           {form.busy ? c.sending : c.emailLink}
         </Button>

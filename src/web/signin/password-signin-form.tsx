@@ -6,7 +6,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles, TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -21,6 +21,7 @@ export function PasswordSignInForm() {
   const [params] = useSearchParams();
   const failureText = useFailureText();
   const form = useForm({
+    normalise: { email: normaliseEmailInput },
     initial: { email: normaliseEmailInput(params.get('email') ?? ''), password: '' },
     validate: ({ email, password }) => signInProblems(email, password),
   });
@@ -48,14 +49,11 @@ export function PasswordSignInForm() {
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <h1 className={styles.heading}>{m.heading}</h1>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
-        <TextField
+        <EmailField
           {...form.field('email')}
           label={m.email}
-          type="email"
           name="email"
           autoComplete="username webauthn"
-          inputMode="email"
-          onChange={(event) => form.set('email', normaliseEmailInput(event.target.value))}
           error={form.problems.email && email.trim() === '' ? m.emailRequired : null}
         />
         <TextField

@@ -1,9 +1,15 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+} from 'react';
 import styles from './form.module.css';
 
 export const formStyles = styles;
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldFrameProps {
   label: string;
   /** The message shown beside the field; its presence flags the field. */
   error?: string | null | undefined;
@@ -12,11 +18,28 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled input with its message beside it (SPEC §5: fields are flagged with the spec's message). */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, invalid, hint, className, ...props },
-  ref,
-) {
+type FieldProps = FieldFrameProps & InputHTMLAttributes<HTMLInputElement>;
+
+/** What a field's control takes from its frame: its id, class, flag and description. */
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled control with its hint and message beside it (SPEC §5: fields are flagged with the
+ * spec's message); `control` draws the input or select itself.
+ */
+function FieldFrame({
+  label,
+  error,
+  invalid,
+  hint,
+  className,
+  control,
+}: FieldFrameProps & { className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
@@ -27,14 +50,12 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={id}
-        className={[styles.input, flagged ? styles.invalid : null, className].filter(Boolean).join(' ')}
-        aria-invalid={flagged ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
+      {control({
+        id,
+        className: [styles.input, flagged ? styles.invalid : null, className].filter(Boolean).join(' '),
+        'aria-invalid': flagged ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint ? (
         <span id={hintId} className={styles.hint}>
           {hint}
@@ -46,6 +67,49 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its message beside it. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, invalid, hint, className, ...props },
+  ref,
+) {
+  return (
+    <FieldFrame
+      {...{ label, error, invalid, hint, className }}
+      control={(control) => <input ref={ref} {...control} {...props} />}
+    />
+  );
+});
+
+/** A labelled email address field (the email keyboard, no spelling checks). */
+export const EmailField = forwardRef<HTMLInputElement, FieldProps>(function EmailField(props, ref) {
+  return <TextField ref={ref} type="email" inputMode="email" spellCheck={false} {...props} />;
+});
+
+/** A labelled select with its message beside it; `options` are its values and their words. */
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  FieldFrameProps &
+    SelectHTMLAttributes<HTMLSelectElement> & {
+      options: readonly (readonly [value: string, words: string])[];
+    }
+>(function SelectField({ label, error, invalid, hint, className, options, ...props }, ref) {
+  return (
+    <FieldFrame
+      {...{ label, error, invalid, hint }}
+      className={[styles.select, className].filter(Boolean).join(' ')}
+      control={(control) => (
+        <select ref={ref} {...control} {...props}>
+          {options.map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 });
 

@@ -16,6 +16,8 @@ export interface FormOptions<V extends Values> {
    * (src/shared/domain/*-rules.ts), so the two sides agree without zod in the browser.
    */
   validate?: (values: V) => Problems<V>;
+  /** How a field's typed value is kept (e.g. an email address in lower case). */
+  normalise?: Partial<Record<keyof V, (value: string) => string>>;
 }
 
 /** What a submit handler may answer: the form's message and the fields to flag (e.g. after a failure). */
@@ -31,12 +33,12 @@ export interface Outcome<V extends Values> {
  * while a call runs, field problems (the client's and the server's `fieldErrors` as the screen words
  * them) and focus on the first flagged field. `field(name)` spreads onto a `<TextField>`.
  */
-export function useForm<V extends Values>({ initial, validate }: FormOptions<V>) {
+export function useForm<V extends Values>({ initial, validate, normalise }: FormOptions<V>) {
   const [values, setValues] = useState<V>(initial);
   const [problems, setProblems] = useState<Problems<V>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputs = useRef<Partial<Record<keyof V, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<keyof V, HTMLInputElement | HTMLSelectElement | null>>>({});
   const toFocus = useRef<Problems<V> | null>(null);
 
   // The first flagged field takes the focus once the problems are on screen: after the render, so a
@@ -83,14 +85,15 @@ export function useForm<V extends Values>({ initial, validate }: FormOptions<V>)
     };
   }
 
-  /** Props for the `<TextField>` of `name`. */
+  /** Props for the `<TextField>` (or `<SelectField>`) of `name`. */
   function field(name: keyof V & string) {
     const problem = problems[name];
     return {
       name,
       value: values[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value),
-      ref: (element: HTMLInputElement | null) => {
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+        set(name, normalise?.[name]?.(event.target.value) ?? event.target.value),
+      ref: (element: HTMLInputElement | HTMLSelectElement | null) => {
         inputs.current[name] = element;
       },
       invalid: Boolean(problem),
