@@ -42,7 +42,8 @@ export async function buildApp(
     // X-Forwarded-For only from the configured proxies (none by default): see trustedProxies.
     trustProxy: trustProxyOf(ctx.config.trustedProxies),
     bodyLimit: 64 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Some pass apps request the PassKit web service as …//v1/…: the same route.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
   const { mailTransport, ...rest } = ctx;
   const outbox = createOutbox(ctx.db, mailTransport, ctx.config.mail, app.log);

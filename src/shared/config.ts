@@ -155,16 +155,18 @@ export const configSchema = publicConfigSchema.extend({
           /** Passphrase of the signer key, if it has one (or env APPLE_PASS_KEY_PASSPHRASE). */
           signerKeyPassphrase: z.string().nullable().default(null),
           wwdrCertPath: z.string().min(1).nullable().default(null),
-          /** Pushes "pass changed" to devices through APNs; off by default. */
+          /** Pushes "pass changed" to devices through APNs (Apple's pass update push). */
           apns: z
             .strictObject({
-              enabled: z.boolean().default(false),
-              /** api.push.apple.com (production) or api.sandbox.push.apple.com. */
-              host: z.string().default('api.push.apple.com'),
-              /** Seconds between sweeps that look for changed passes. */
-              sweepSeconds: z.number().int().min(5).max(3600).default(60),
+              /** null: on exactly when a real Pass Type ID certificate is configured (signerCertPath…). */
+              enabled: z.boolean().nullable().default(null),
+              /**
+               * api.push.apple.com (production; passes always use it) or a full URL such as
+               * http://127.0.0.1:2197 (a local HTTP/2 stand-in; http: means HTTP/2 without TLS).
+               */
+              host: z.string().min(1).default('api.push.apple.com'),
             })
-            .default({ enabled: false, host: 'api.push.apple.com', sweepSeconds: 60 }),
+            .default({ enabled: null, host: 'api.push.apple.com' }),
         })
         .default({
           passTypeIdentifier: 'pass.com.example.members',
@@ -173,7 +175,7 @@ export const configSchema = publicConfigSchema.extend({
           signerKeyPath: null,
           signerKeyPassphrase: null,
           wwdrCertPath: null,
-          apns: { enabled: false, host: 'api.push.apple.com', sweepSeconds: 60 },
+          apns: { enabled: null, host: 'api.push.apple.com' },
         }),
       google: z
         .strictObject({
@@ -185,12 +187,30 @@ export const configSchema = publicConfigSchema.extend({
             .default('members_loyalty'),
           /** Path of the service-account JSON key file. Unset: a development key under DATA_DIR. */
           serviceAccountKeyPath: z.string().min(1).nullable().default(null),
+          /**
+           * Creates the loyalty class and objects through the Google Wallet REST API and keeps each
+           * object in step with the ledger. null: on exactly when serviceAccountKeyPath is set. Off,
+           * the save link carries the whole object (Google does not update it afterwards).
+           */
+          apiEnabled: z.boolean().nullable().default(null),
+          /** The Google Wallet REST API (tests point it at a local stand-in). */
+          apiBaseUrl: url.default('https://walletobjects.googleapis.com/walletobjects/v1'),
+          /** Where the service account's signed JWT is exchanged for an access token (OAuth 2). */
+          tokenUrl: url.default('https://oauth2.googleapis.com/token'),
+          /** Google's public keys that sign save and delete callbacks (ECv2SigningOnly). */
+          callbackKeysUrl: url.default('https://pay.google.com/gp/m/issuer/keys'),
         })
         .default({
           issuerId: '3388000000000000000',
           classSuffix: 'members_loyalty',
           serviceAccountKeyPath: null,
+          apiEnabled: null,
+          apiBaseUrl: 'https://walletobjects.googleapis.com/walletobjects/v1',
+          tokenUrl: 'https://oauth2.googleapis.com/token',
+          callbackKeysUrl: 'https://pay.google.com/gp/m/issuer/keys',
         }),
+      /** Seconds between the wallet worker's rounds (it is also woken after a change is written). */
+      syncSeconds: z.number().int().min(1).max(3600).default(10),
     })
     .prefault({}),
   /** The sportswear (Nike) account link: an OAuth 2 / OpenID provider. Unset issuer and endpoints:

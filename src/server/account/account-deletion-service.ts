@@ -4,6 +4,7 @@ import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import type { AccountRow } from '../members/account-service.ts';
+import { voidPasses } from '../wallet/wallet-passes.ts';
 import { accountDeletedMail } from './account-emails.ts';
 
 /**
@@ -11,7 +12,7 @@ import { accountDeletedMail } from './account-emails.ts';
  * table that references accounts (sessions, passkeys, tokens, invites, links to other services…) has
  * the member's rows deleted, whichever feature created it; see docs/deletion.md.
  */
-const keptTables = new Set(['accounts', 'ledger_entries', 'marketing_consents']);
+const keptTables = new Set(['accounts', 'ledger_entries', 'marketing_consents', 'wallet_passes']);
 
 /**
  * Nullable references that nonetheless mark a row as the member's own: the invitation they accepted
@@ -76,6 +77,9 @@ async function eraseAccount(tx: Queryable, account: AccountRow): Promise<void> {
     });
   }
   await runInDependencyOrder(tx, deletions);
+  // The wallet pass stays, anonymous (a random serial), so the member's phones and Google are told
+  // it is void: the wallet worker pushes the voided pass and sets the Google object inactive.
+  await voidPasses(tx, account.id);
   // Rate-limit counters are keyed by a hash of the email typed (recomputable from the address).
   if (email) await forgetKeyedEvents(tx, email);
 

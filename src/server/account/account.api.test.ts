@@ -294,8 +294,15 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
          JOIN pg_class src ON src.oid = con.conrelid
          JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = ANY (con.conkey)
         WHERE con.contype = 'f' AND con.confrelid = 'accounts'::regclass
-          AND src.relname NOT IN ('ledger_entries', 'marketing_consents')`,
+          AND src.relname NOT IN ('ledger_entries', 'marketing_consents', 'wallet_passes')`,
     );
+    // The wallet pass stays, void and anonymous (a random serial), so the member's phones are told.
+    const passes = await t.ctx.db.query<{ voided_at: Date | null }>(
+      'SELECT voided_at FROM wallet_passes WHERE account_id = $1',
+      [id],
+    );
+    expect(passes).toHaveLength(1);
+    expect(passes[0]?.voided_at).not.toBeNull();
     expect(owners.length).toBeGreaterThan(1);
     for (const owner of owners) {
       const rows = await t.ctx.db.query(

@@ -28,6 +28,8 @@ export interface AccountRow {
   membership_type: string;
   created_at: Date;
   deleted_at: Date | null;
+  /** In a wallet or removed from it (Apple registrations, Google callbacks); see wallet-registrations.ts. */
+  wallet_presence: 'in-wallet' | 'removed' | null;
 }
 
 export interface NewAccount {

@@ -19,6 +19,7 @@ export async function viewerFor(ctx: AppContext, session: Session | null): Promi
     googlePay: { saveUrl: null },
     sentry,
     homeRedirect,
+    walletPresence: account.wallet_presence,
   };
 }
 

@@ -60,6 +60,8 @@ export function buildApplePass(config: Config, credentials: AppleCredentials, in
     foregroundColor: config.wallet.foregroundColor,
     labelColor: config.wallet.labelColor,
     sharingProhibited: true,
+    // The member deleted their account: Wallet shows the pass as no longer valid.
+    ...(content.voided ? { voided: true } : {}),
     storeCard: {
       headerFields: [
         {
@@ -111,21 +113,26 @@ export function buildApplePass(config: Config, credentials: AppleCredentials, in
         },
       ],
     },
-    barcodes: [
-      {
-        format: 'PKBarcodeFormatCode128',
-        message: content.cardNumber,
-        messageEncoding: 'iso-8859-1',
-        altText: content.cardNumber,
-      },
-      {
-        format: 'PKBarcodeFormatQR',
-        message: content.cardNumber,
-        messageEncoding: 'iso-8859-1',
-        altText: content.cardNumber,
-      },
-    ],
+    barcodes: content.voided
+      ? []
+      : [
+          {
+            format: 'PKBarcodeFormatCode128',
+            message: content.cardNumber,
+            messageEncoding: 'iso-8859-1',
+            altText: content.cardNumber,
+          },
+          {
+            format: 'PKBarcodeFormatQR',
+            message: content.cardNumber,
+            messageEncoding: 'iso-8859-1',
+            altText: content.cardNumber,
+          },
+        ],
   };
+  if (content.voided) {
+    passJson.storeCard.backFields = passJson.storeCard.backFields.filter((f) => f.key === 'about');
+  }
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...artwork(config) },
     {
@@ -135,7 +142,21 @@ export function buildApplePass(config: Config, credentials: AppleCredentials, in
       ...(credentials.signerKeyPassphrase ? { signerKeyPassphrase: credentials.signerKeyPassphrase } : {}),
     },
   );
-  pass.localize('en', passStrings['en-GB']);
-  pass.localize('da', passStrings['da-DK']);
+  // Apple reads a .strings file as UTF-16 when it is not plain ASCII; passkit-generator's localize()
+  // writes UTF-8, so the files go straight into the bundle (Bundle.addBuffer: PKPass's own addBuffer
+  // would parse them back into localize()).
+  const addToBundle = Object.getPrototypeOf(PKPass.prototype).addBuffer as (
+    name: string,
+    file: Buffer,
+  ) => void;
+  addToBundle.call(pass, 'en.lproj/pass.strings', stringsFile(passStrings['en-GB']));
+  addToBundle.call(pass, 'da.lproj/pass.strings', stringsFile(passStrings['da-DK']));
   return pass.getAsBuffer();
+}
+
+/** An Apple .strings file: `"KEY" = "value";` lines, in UTF-16 (little-endian, with its BOM). */
+function stringsFile(words: Record<string, string>): Buffer {
+  const quoted = (text: string) => text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  const lines = Object.entries(words).map(([key, value]) => `"${quoted(key)}" = "${quoted(value)}";\n`);
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lines.join(''), 'utf16le')]);
 }

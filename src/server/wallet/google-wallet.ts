@@ -28,8 +28,14 @@ function colourHex(colour: string): string {
   return `#${[rgb[1], rgb[2], rgb[3]].map((v) => Number(v).toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The loyalty class (the programme) and the member's loyalty object, as Google Wallet's REST API names them. */
-export function loyaltyObjects(config: Config, content: PassContent, origin: string) {
+/** Where Google sends save and delete callbacks (callbackOptions.url of the class). */
+const googleCallbackPath = '/wallet/google/callbacks';
+
+/**
+ * The loyalty class (the programme) and the member's loyalty object, as Google Wallet's REST API
+ * names them. The object is named after the pass's random serial, never the card number.
+ */
+export function loyaltyObjects(config: Config, content: PassContent, origin: string, serialNumber: string) {
   const words = passStrings[config.locale];
   const classId = walletId(config, config.wallet.google.classSuffix);
   const loyaltyClass = {
@@ -44,11 +50,12 @@ export function loyaltyObjects(config: Config, content: PassContent, origin: str
     reviewStatus: 'UNDER_REVIEW',
     countryCode: config.locale === 'da-DK' ? 'DK' : 'GB',
     homepageUri: { uri: `${origin}/`, description: words.ACCOUNT },
+    callbackOptions: { url: `${origin}${googleCallbackPath}` },
   };
   const loyaltyObject = {
-    id: walletId(config, `member-${content.cardNumber}`),
+    id: walletId(config, serialNumber),
     classId,
-    state: 'ACTIVE',
+    state: content.voided ? 'INACTIVE' : 'ACTIVE',
     accountId: content.cardNumber,
     accountName: content.fullName,
     loyaltyPoints: { label: words.POINTS, balance: { int: content.pointsBalance } },
@@ -69,20 +76,23 @@ export function loyaltyObjects(config: Config, content: PassContent, origin: str
 
 /**
  * The "Save to Google Wallet" link (SPEC §7 google-pay/pass): a JWT signed RS256 with the service
- * account's key that carries the class and the member's object, so no call to Google is needed.
+ * account's key. With the REST API on, the object exists already and the JWT names only its id (well
+ * under Google's 1,800 characters); off, it carries the class and the object.
  */
 export async function googleSaveUrl(
   config: Config,
   account: GoogleServiceAccount,
-  content: PassContent,
+  saved: { objectId: string } | { content: PassContent; serialNumber: string },
   origin: string,
 ): Promise<string> {
-  const { loyaltyClass, loyaltyObject } = loyaltyObjects(config, content, origin);
-  const jwt = await new SignJWT({
-    typ: 'savetowallet',
-    origins: [origin],
-    payload: { loyaltyClasses: [loyaltyClass], loyaltyObjects: [loyaltyObject] },
-  })
+  let payload: Record<string, unknown>;
+  if ('objectId' in saved) {
+    payload = { loyaltyObjects: [{ id: saved.objectId }] };
+  } else {
+    const { loyaltyClass, loyaltyObject } = loyaltyObjects(config, saved.content, origin, saved.serialNumber);
+    payload = { loyaltyClasses: [loyaltyClass], loyaltyObjects: [loyaltyObject] };
+  }
+  const jwt = await new SignJWT({ typ: 'savetowallet', origins: [origin], payload })
     .setProtectedHeader({
       alg: 'RS256',
       typ: 'JWT',

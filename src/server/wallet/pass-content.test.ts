@@ -19,7 +19,12 @@ describe('wallet pass content', () => {
 
   it('money on the Google pass is written in the currency, ¥500 as ¥500', () => {
     const content = passContent(account({ cashBalance: 500, currency: 'JPY' }), defaultConfig);
-    const { loyaltyObject } = loyaltyObjects(defaultConfig, content, 'https://members.example.com');
+    const { loyaltyObject } = loyaltyObjects(
+      defaultConfig,
+      content,
+      'https://members.example.com',
+      'serial-1',
+    );
     const cash = loyaltyObject.textModulesData.find((module) => module.id === 'cash_balance');
     expect(cash?.body).toBe('JP¥500');
   });

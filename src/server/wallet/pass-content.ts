@@ -16,6 +16,8 @@ export interface PassContent {
   currency: string;
   memberSince: string;
   createdAt: string;
+  /** The account was deleted: the pass is void (Apple `voided`, Google state INACTIVE) and shows nothing of the member. */
+  voided: boolean;
 }
 
 export function passContent(account: Account, config: Config): PassContent {
@@ -28,6 +30,22 @@ export function passContent(account: Account, config: Config): PassContent {
     currency: account.currency,
     memberSince: formatMemberSince(account.createdAt, config.locale),
     createdAt: account.createdAt,
+    voided: false,
+  };
+}
+
+/** What the pass of a deleted account shows: nothing about the member, and void. */
+export function voidedContent(currency: string): PassContent {
+  return {
+    fullName: '',
+    cardNumber: '',
+    pointsBalance: 0,
+    pendingPointsBalance: 0,
+    cashBalance: 0,
+    currency,
+    memberSince: '',
+    createdAt: '',
+    voided: true,
   };
 }
 

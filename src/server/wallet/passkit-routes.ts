@@ -3,8 +3,14 @@ import { z } from 'zod';
 import { text } from '#shared/api/text.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
-import { type AccountRow, findAccountById } from '../members/account-service.ts';
-import { findPass, isAuthorised, refreshPass, refreshRegisteredPasses } from './wallet-passes.ts';
+import type { AccountRow } from '../members/account-service.ts';
+import {
+  accountOfPass,
+  findPass,
+  isAuthorised,
+  refreshPass,
+  refreshRegisteredPasses,
+} from './wallet-passes.ts';
 import { registerDevice, serialsUpdatedSince, unregisterDevice } from './wallet-registrations.ts';
 
 export const deviceParams = z.object({
@@ -90,7 +96,7 @@ export function registerPassKitWebService(
     const params = parseOrThrow(passParams.omit({ deviceLibraryIdentifier: true }), request.params);
     const pass = await authorisedPass(request, params);
     if (!pass) return reply.code(401).send();
-    const account = await findAccountById(ctx.db, pass.account_id);
+    const account = await accountOfPass(ctx.db, pass);
     if (!account) return reply.code(404).send();
     const { row } = await refreshPass(ctx.db, ctx.config, account);
     const since = Date.parse(request.headers['if-modified-since'] ?? '');

@@ -2,9 +2,8 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { Config } from '#shared/config.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import type { AccountRow } from '../members/account-service.ts';
-import { findAccountById } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
-import { contentHash, type PassContent, passContent } from './pass-content.ts';
+import { contentHash, type PassContent, passContent, voidedContent } from './pass-content.ts';
 
 export interface WalletPassRow {
   serial_number: string;
@@ -12,6 +11,11 @@ export interface WalletPassRow {
   content_hash: string;
   update_seq: number | string;
   updated_at: Date;
+  change_seq: number | string;
+  apple_pushed_seq: number | string;
+  google_hash: string | null;
+  google_notified_at: Date[] | string;
+  voided_at: Date | null;
 }
 
 /**
@@ -56,7 +60,10 @@ export async function refreshPass(
   config: Config,
   account: AccountRow,
 ): Promise<{ row: WalletPassRow; content: PassContent }> {
-  const content = passContent(await accountView(db, account, config), config);
+  // A deleted account's pass stays (anonymous) so its devices can be told it is void.
+  const content = account.deleted_at
+    ? voidedContent(account.currency)
+    : passContent(await accountView(db, account, config), config);
   const hash = contentHash(content);
   const changed = await queryOne<WalletPassRow>(
     db,
@@ -72,6 +79,26 @@ export async function refreshPass(
     (await queryOne<WalletPassRow>(db, 'SELECT * FROM wallet_passes WHERE account_id = $1', [account.id]));
   if (!row) throw new Error('wallet pass row missing');
   return { row, content };
+}
+
+/** The account a pass belongs to, also once deleted (its devices are then served the voided pass). */
+export function accountOfPass(
+  db: Queryable,
+  pass: Pick<WalletPassRow, 'account_id'>,
+): Promise<AccountRow | undefined> {
+  return queryOne<AccountRow>(db, 'SELECT * FROM accounts WHERE id = $1', [pass.account_id]);
+}
+
+/** In the deletion's transaction: the member's pass becomes void (Apple `voided`, Google INACTIVE). */
+export async function voidPasses(tx: Queryable, accountId: string): Promise<void> {
+  // The fingerprints were taken over the member's name and number: they go too (any value that
+  // differs from the voided pass's makes the worker push it and patch Google).
+  await tx.query(
+    `UPDATE wallet_passes SET voided_at = now(), change_seq = change_seq + 1, content_hash = 'voided',
+        google_hash = CASE WHEN google_hash IS NOT NULL THEN 'voided' END
+      WHERE account_id = $1`,
+    [accountId],
+  );
 }
 
 export function findPass(db: Queryable, serialNumber: string): Promise<WalletPassRow | undefined> {
@@ -91,7 +118,7 @@ export async function refreshRegisteredPasses(
   );
   const changed: WalletPassRow[] = [];
   for (const pass of passes) {
-    const account = await findAccountById(db, pass.account_id);
+    const account = await accountOfPass(db, pass);
     if (!account) continue;
     const { row } = await refreshPass(db, config, account);
     if (String(row.update_seq) !== String(pass.update_seq)) changed.push(row);

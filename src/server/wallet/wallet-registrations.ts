@@ -1,9 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
-import { pushPassUpdates } from './apns.ts';
-import type { PassSigningKeys } from './pass-signing-keys.ts';
-import { refreshRegisteredPasses } from './wallet-passes.ts';
 
 interface Registration {
   deviceLibraryIdentifier: string;
@@ -11,7 +6,11 @@ interface Registration {
   serialNumber: string;
 }
 
-/** A device asks for updates of a pass; true when it had not asked before (Apple wants 201 then). */
+/**
+ * A device asks for updates of a pass; true when it had not asked before (Apple wants 201 then).
+ * The device has just fetched the pass, so it needs no push for what it already shows; the member's
+ * card now counts as in a wallet.
+ */
 export async function registerDevice(db: Queryable, at: Registration, pushToken: string): Promise<boolean> {
   const existing = await queryOne(
     db,
@@ -25,14 +24,48 @@ export async function registerDevice(db: Queryable, at: Registration, pushToken:
      ON CONFLICT (device_library_id, pass_type_id, serial_number) DO UPDATE SET push_token = EXCLUDED.push_token`,
     [at.deviceLibraryIdentifier, at.passTypeIdentifier, at.serialNumber, pushToken],
   );
+  await db.query('UPDATE wallet_passes SET apple_pushed_seq = update_seq WHERE serial_number = $1', [
+    at.serialNumber,
+  ]);
+  await updateWalletPresence(db, at.serialNumber);
   return !existing;
 }
 
+/** The device removed the pass (or stopped wanting updates). */
 export async function unregisterDevice(db: Queryable, at: Registration): Promise<void> {
   await db.query(
     `DELETE FROM wallet_registrations
       WHERE device_library_id = $1 AND pass_type_id = $2 AND serial_number = $3`,
     [at.deviceLibraryIdentifier, at.passTypeIdentifier, at.serialNumber],
+  );
+  await updateWalletPresence(db, at.serialNumber);
+}
+
+/** Forgets the devices APNs says are gone (410), as if they had unregistered. */
+export async function forgetPushTokens(db: Queryable, pushTokens: string[]): Promise<void> {
+  const serials = await db.query<{ serial_number: string }>(
+    'DELETE FROM wallet_registrations WHERE push_token = ANY($1::text[]) RETURNING serial_number',
+    [pushTokens],
+  );
+  for (const serial of new Set(serials.map((row) => row.serial_number)))
+    await updateWalletPresence(db, serial);
+}
+
+/**
+ * The member's wallet presence (accounts.wallet_presence, shown on Home): 'in-wallet' while a device
+ * is registered for the Apple pass or Google reported the card saved; 'removed' once it was in a
+ * wallet and no longer is; unchanged (NULL) for a member whose card never was.
+ */
+async function updateWalletPresence(db: Queryable, serialNumber: string): Promise<void> {
+  await db.query(
+    `UPDATE accounts a SET wallet_presence = CASE
+        WHEN p.google_saved OR EXISTS (SELECT 1 FROM wallet_registrations r WHERE r.serial_number = p.serial_number)
+          THEN 'in-wallet'
+        WHEN a.wallet_presence IS NOT NULL THEN 'removed'
+      END
+      FROM wallet_passes p
+     WHERE p.serial_number = $1 AND a.id = p.account_id AND a.deleted_at IS NULL`,
+    [serialNumber],
   );
 }
 
@@ -49,47 +82,4 @@ export function serialsUpdatedSince(
       ORDER BY p.update_seq`,
     [device.deviceLibraryIdentifier, device.passTypeIdentifier, since],
   );
-}
-
-/** Sends one "pass changed" push to each push token; answers the APNs status per token. */
-export type PushSender = (pushTokens: string[]) => Promise<Map<string, number>>;
-
-/**
- * One sweep: refreshes every registered pass, pushes to the devices of those that changed, and
- * forgets the registrations APNs says are gone (410). Answers the serials that changed.
- */
-export async function pushChangedPasses(ctx: AppContext, send: PushSender): Promise<string[]> {
-  const changed = await refreshRegisteredPasses(ctx.db, ctx.config, null);
-  if (changed.length === 0) return [];
-  const serials = changed.map((row) => row.serial_number);
-  const tokens = await ctx.db.query<{ push_token: string }>(
-    'SELECT DISTINCT push_token FROM wallet_registrations WHERE serial_number = ANY($1::text[])',
-    [serials],
-  );
-  const results = await send(tokens.map((row) => row.push_token));
-  const gone = [...results].filter(([, status]) => status === 410).map(([token]) => token);
-  if (gone.length) {
-    await ctx.db.query('DELETE FROM wallet_registrations WHERE push_token = ANY($1::text[])', [gone]);
-  }
-  return serials;
-}
-
-/** With APNs on, looks for changed passes every few seconds and tells their devices. */
-export function startApnsSweep(app: FastifyInstance, ctx: AppContext, credentials: PassSigningKeys): void {
-  const apns = ctx.config.wallet.apple.apns;
-  if (!apns.enabled) return;
-  const send: PushSender = (tokens) =>
-    pushPassUpdates(apns.host, credentials.apple, ctx.config.wallet.apple.passTypeIdentifier, tokens);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    pushChangedPasses(ctx, send)
-      .catch((error) => ctx.log.error({ err: error }, 'wallet push sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, apns.sweepSeconds * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

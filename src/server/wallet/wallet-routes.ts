@@ -11,10 +11,18 @@ import { loadPassSigningKeys, type PassSigningKeys } from './pass-signing-keys.t
 import { registerPassKitWebService } from './passkit-routes.ts';
 import { brandMark, parseColour } from './png.ts';
 import { authTokenFor, passAuthKey, refreshPass } from './wallet-passes.ts';
-import { startApnsSweep } from './wallet-registrations.ts';
+import { createWalletSync, type WalletSync } from './wallet-sync.ts';
 import { accountIdForWalletToken } from './wallet-tokens.ts';
 
 const loaded = new WeakMap<AppContext, PassSigningKeys>();
+const syncs = new WeakMap<AppContext, WalletSync>();
+
+/** The wallet worker of an app (tests drain it to see the pushes and patches a change causes). */
+export function walletSync(ctx: AppContext): WalletSync {
+  const sync = syncs.get(ctx);
+  if (!sync) throw new Error('wallet routes not registered');
+  return sync;
+}
 
 /** The wallet certificates and keys in use (tests read the development ones to verify signatures). */
 export function passSigningKeys(ctx: AppContext): PassSigningKeys {
@@ -30,7 +38,16 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   const credentials = await loadPassSigningKeys(ctx.config, ctx.dataDir, ctx.production, ctx.log);
   loaded.set(ctx, credentials);
   const authKey = await passAuthKey(ctx.db);
-  const webServiceURL = `${ctx.origin}/passkit/`;
+  // No trailing slash: devices append /v1/… themselves (a slash here made some request //v1/…).
+  const webServiceURL = `${ctx.origin}/passkit`;
+  const sync = createWalletSync(ctx, credentials);
+  syncs.set(ctx, sync);
+  app.addHook('onReady', async () => sync.start());
+  app.addHook('onClose', async () => sync.stop());
+  // A write may have changed a pass (the triggers mark it due): look now rather than at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') sync.wake();
+  });
   const signedPasses = new Map<string, Buffer>();
 
   /** The member the request speaks for: the session's, or the onboarding token's. */
@@ -82,10 +99,21 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
     reply.header('cache-control', 'no-store');
     const account = await walletMember(request, token);
     if (!account) throw unauthorized('LOGIN_REQUIRED', loginFirst, { errorCode: 'LOGIN_REQUIRED' });
-    const { content } = await refreshPass(ctx.db, ctx.config, account);
+    const { row, content } = await refreshPass(ctx.db, ctx.config, account);
+    // Google unreachable: the link carries the object itself (created at save; updated once a later
+    // request has created it through the API).
+    const objectId = await sync.googleObject(row, content).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'Google Wallet object not created; the save link carries it');
+      return null;
+    });
     return {
       success: true,
-      saveUrl: await googleSaveUrl(ctx.config, credentials.google, content, ctx.origin),
+      saveUrl: await googleSaveUrl(
+        ctx.config,
+        credentials.google,
+        objectId ? { objectId } : { content, serialNumber: row.serial_number },
+        ctx.origin,
+      ),
     };
   });
 
@@ -101,6 +129,4 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   await app.register(async (scope) => registerPassKitWebService(scope, ctx, authKey, sendPass), {
     prefix: '/passkit/v1',
   });
-
-  startApnsSweep(app, ctx, credentials);
 }

@@ -7,7 +7,7 @@ import { ActivityList } from '../points/activity-list.tsx';
 import { BarcodeDialog } from '../points/barcode-dialog.tsx';
 import { MembershipCard } from '../points/membership-card.tsx';
 import { useTransactions } from '../points/use-transactions.ts';
-import { useAccount } from '../session/session-context.tsx';
+import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -21,6 +21,8 @@ const recentRows = 5;
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
   const account = useAccount();
+  const { state: session } = useSession();
+  const walletPresence = session.status === 'authenticated' ? session.walletPresence : null;
   const config = useConfig();
   const m = useMessages();
   const location = useLocation();
@@ -120,7 +122,21 @@ export default function HomeScreen() {
           <div className={styles.cardColumn}>
             <MembershipCard account={account} onOpenBarcode={openBarcode} />
             <div className={`${styles.walletSlot} no-print`}>
-              <WalletBadges />
+              {/* The card on a phone (a device registered, or Google reported it saved). */}
+              {walletPresence === 'in-wallet' ? (
+                <p className={styles.walletStatus} data-testid="wallet-presence">
+                  {m.wallet.inWallet}
+                </p>
+              ) : (
+                <>
+                  {walletPresence === 'removed' ? (
+                    <p className={styles.walletStatus} data-testid="wallet-presence">
+                      {m.wallet.removedFromWallet}
+                    </p>
+                  ) : null}
+                  <WalletBadges />
+                </>
+              )}
             </div>
           </div>
         </div>

@@ -201,6 +201,8 @@ export const daDKScreens: ScreenMessages = {
     addToAppleWallet: 'Føj til Apple Wallet',
     addToGoogleWallet: 'Føj til Google Wallet',
     badgeAddTo: 'Føj til',
+    inWallet: 'I din wallet ✓',
+    removedFromWallet: 'Dit kort er fjernet fra din wallet. Tilføj det igen:',
   },
   nike: {
     heading: 'Forbind din Nike-konto',

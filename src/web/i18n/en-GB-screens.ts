@@ -202,6 +202,8 @@ export const enGBScreens = {
     addToAppleWallet: 'Add to Apple Wallet',
     addToGoogleWallet: 'Add to Google Wallet',
     badgeAddTo: 'Add to',
+    inWallet: 'In your wallet ✓',
+    removedFromWallet: 'Your card was removed from your wallet. Re-add it:',
   },
   nike: {
     heading: 'Link your Nike account',

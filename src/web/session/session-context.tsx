@@ -11,7 +11,14 @@ export type SessionState =
   | { status: 'loading' }
   | { status: 'anonymous' }
   | { status: 'failed' }
-  | { status: 'authenticated'; account: Account; googlePay: GooglePay | null; homeRedirect: string | null };
+  | {
+      status: 'authenticated';
+      account: Account;
+      googlePay: GooglePay | null;
+      homeRedirect: string | null;
+      /** The card in a wallet (viewer walletPresence); unknown until the viewer is loaded. */
+      walletPresence?: ViewerResponse['walletPresence'];
+    };
 
 export interface SessionApi {
   state: SessionState;
@@ -36,6 +43,7 @@ function stateFromViewer(viewer: ViewerResponse | null): SessionState {
     account: viewer.account,
     googlePay: viewer.googlePay,
     homeRedirect: viewer.homeRedirect,
+    walletPresence: viewer.walletPresence ?? null,
   };
 }
 

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewerEndpoint } from '#shared/api/viewer.ts';
+import { type ReceivedPush, startApnsStandIn } from '#tests/support/apns-stand-in.ts';
+import { tillPurchase } from '#tests/support/points-fixture.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { unzip } from '#tests/support/unzip.ts';
+import { walletSync } from './wallet-routes.ts';
+
+let t: TestApp;
+let apns: Awaited<ReturnType<typeof startApnsStandIn>>;
+beforeAll(async () => {
+  apns = await startApnsStandIn();
+  t = await createTestApp({ config: { wallet: { apple: { apns: { enabled: true, host: apns.url } } } } });
+});
+afterAll(async () => {
+  await t.close();
+  await apns.close();
+});
+
+interface PassJson {
+  serialNumber: string;
+  authenticationToken: string;
+  passTypeIdentifier: string;
+  voided?: boolean;
+  barcodes: unknown[];
+  storeCard: Record<string, { key: string; value: string | number }[]>;
+}
+
+/** A member whose pass is on a phone: downloaded, then registered as Wallet does. */
+async function memberWithPassOnPhone(devices = ['phone']) {
+  const member = await t.signedInMember({ name: 'Pat Pushed' });
+  const download = await t.app.inject({
+    method: 'GET',
+    url: '/api/passkit',
+    headers: { cookie: `session=${member.client.sessionCookie()}` },
+  });
+  const pass = JSON.parse(String(unzip(download.rawPayload).get('pass.json'))) as PassJson;
+  const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
+  const tokens: string[] = [];
+  for (const device of devices) {
+    const id = `${device}-${pass.serialNumber}`;
+    const pushToken = `token-${id}`;
+    // Some pass apps ask for …/passkit//v1/…: the same service answers.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/passkit//v1/devices/${id}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ pushToken }),
+    });
+    expect(response.statusCode).toBe(201);
+    tokens.push(pushToken);
+  }
+  return { member, pass, auth, tokens };
+}
+
+/** The pushes APNs received for these tokens since `from`. */
+function pushesTo(tokens: string[], from = 0): ReceivedPush[] {
+  return apns.pushes.slice(from).filter((push) => tokens.includes(push.pushToken));
+}
+
+describe('Apple pass update pushes (against a local APNs stand-in)', () => {
+  it('a purchase for a registered device sends exactly one push: background, priority 5, topic = pass type id, {}', async () => {
+    const { member, pass, tokens } = await memberWithPassOnPhone();
+    await walletSync(t.ctx).drain();
+    // Registering needs no push: the device has just fetched the pass.
+    expect(pushesTo(tokens)).toEqual([]);
+
+    expect(
+      (await t.partner('POST', '/purchases', tillPurchase(member.loyaltyId, { points: 120 }))).status,
+    ).toBe(201);
+    await walletSync(t.ctx).drain();
+    const pushes = pushesTo(tokens);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({
+      path: `/3/device/${tokens[0]}`,
+      body: '{}',
+      headers: {
+        'apns-topic': pass.passTypeIdentifier,
+        'apns-push-type': 'background',
+        'apns-priority': '5',
+      },
+    });
+    // Nothing changed since: a further round sends nothing.
+    await walletSync(t.ctx).drain();
+    expect(pushesTo(tokens)).toHaveLength(1);
+  });
+
+  it('many ledger writes before a round are one push per device', async () => {
+    const { member, tokens } = await memberWithPassOnPhone(['phone', 'watch']);
+    const start = apns.pushes.length;
+    for (let i = 0; i < 3; i++) {
+      await t.ctx.db.query(
+        `INSERT INTO ledger_entries (account_id, kind, points, channel, confirms_at, source)
+         SELECT id, 'purchase', 10, 'in-store', now() + interval '28 days', 'test' FROM accounts WHERE loyalty_id = $1`,
+        [member.loyaltyId],
+      );
+    }
+    await walletSync(t.ctx).drain();
+    expect(
+      pushesTo(tokens, start)
+        .map((push) => push.pushToken)
+        .sort(),
+    ).toEqual([...tokens].sort());
+  });
+
+  it('a device APNs says is gone (410) is forgotten; Home shows the card in the wallet while a device holds it, and "removed" after', async () => {
+    const { member, pass, auth, tokens } = await memberWithPassOnPhone(['phone', 'watch']);
+    const presence = async () =>
+      viewerEndpoint.response.parse((await member.client.get('/api-w/viewer')).body).walletPresence;
+    expect(await presence()).toBe('in-wallet');
+    apns.gone.add(tokens[1] ?? '');
+    await t.partner('POST', '/purchases', tillPurchase(member.loyaltyId, { points: 5 }));
+    await walletSync(t.ctx).drain();
+    const left = await t.ctx.db.query<{ push_token: string }>(
+      'SELECT push_token FROM wallet_registrations WHERE serial_number = $1',
+      [pass.serialNumber],
+    );
+    expect(left.map((row) => row.push_token)).toEqual([tokens[0]]);
+    expect(await presence()).toBe('in-wallet');
+    // The member removes the pass from the phone: Wallet unregisters it.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/passkit/v1/devices/phone-${pass.serialNumber}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+      headers: auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await presence()).toBe('removed');
+  });
+
+  it('deleting the account voids the pass: the device is pushed and then fetches a voided pass with nothing of the member', async () => {
+    const { member, pass, auth, tokens } = await memberWithPassOnPhone();
+    await walletSync(t.ctx).drain();
+    const start = apns.pushes.length;
+    const deleted = await member.client.post('/api/delete-account', { username: member.email });
+    expect(deleted.status).toBe(200);
+    await walletSync(t.ctx).drain();
+    expect(pushesTo(tokens, start)).toHaveLength(1);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/passkit/v1/devices/phone-${pass.serialNumber}/registrations/${pass.passTypeIdentifier}`,
+    });
+    expect((list.json() as { serialNumbers: string[] }).serialNumbers).toEqual([pass.serialNumber]);
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: `/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+      headers: auth,
+    });
+    expect(latest.statusCode).toBe(200);
+    const voided = JSON.parse(String(unzip(latest.rawPayload).get('pass.json'))) as PassJson;
+    expect(voided.voided).toBe(true);
+    expect(voided.barcodes).toEqual([]);
+    expect(JSON.stringify(voided)).not.toContain('Pat Pushed');
+    expect(JSON.stringify(voided)).not.toContain(member.loyaltyId);
+  });
+});
