@@ -1,5 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from '#shared/config.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
@@ -7,6 +12,7 @@ import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import type { MailTransport } from './email/mailer.ts';
 import { createOutbox, mailsWrittenSoFar } from './email/outbox.ts';
+import { registerCompression } from './http/compression.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
@@ -62,6 +68,7 @@ export async function buildApp(
   const knownApiPaths = new Map<string, Set<string>>();
   registerErrorHandling(app, knownApiPaths);
   await registerSecurity(app, context);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerSessions(app, context);
 
@@ -80,14 +87,21 @@ export async function buildApp(
   registerMailbox(app, context);
 
   const web = await registerWebHost(app, context, options.webDist);
+  const apiNotFoundAnswer = (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = apiNotFound(knownApiPaths, request.url, request.method);
+    if (answer.allow) reply.header('allow', answer.allow);
+    return reply.code(answer.status).send(answer.body);
+  };
+  // Every other GET is a page of the app: a route (not the not-found handler) so that it is
+  // compressed like every route; other methods on a page's path get 405.
+  app.get('/*', (request, reply) =>
+    isApiPath(request.url)
+      ? apiNotFoundAnswer(request, reply)
+      : web.renderPage(request, reply, pageStatus(request.url)),
+  );
   app.setNotFoundHandler(async (request, reply) => {
-    if (isApiPath(request.url)) {
-      const answer = apiNotFound(knownApiPaths, request.url, request.method);
-      if (answer.allow) reply.header('allow', answer.allow);
-      return reply.code(answer.status).send(answer.body);
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return web.renderPage(request, reply, 405);
-    return web.renderPage(request, reply, pageStatus(request.url));
+    if (isApiPath(request.url)) return apiNotFoundAnswer(request, reply);
+    return web.renderPage(request, reply, 405);
   });
   return { app, ctx: context };
 }

@@ -51,6 +51,8 @@ export async function registerWebHost(
       wildcard: false,
       index: false,
       allowedPath: (path) => path !== '/index.html',
+      // scripts/precompress.mjs wrote a .br and a .gz beside each asset at build time.
+      preCompressed: true,
       // Hashed asset names never change content: cache them for a year.
       setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
