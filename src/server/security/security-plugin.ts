@@ -71,9 +71,10 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
 /**
  * Routes whose callers prove themselves with a key in the Authorization header on every call, never
  * with the member's cookie, so another site's page cannot act through them: the partner API (bearer
- * key) and Apple's PassKit web service (the pass's own token). Every other route is checked.
+ * key), Apple's PassKit web service (the pass's own token) and Google Wallet's callbacks (signed by
+ * Google, verified before anything is recorded). Every other route is checked.
  */
-const headerAuthenticatedPrefixes = ['/partner/v1/', '/passkit/v1/'];
+const headerAuthenticatedPrefixes = ['/partner/v1/', '/passkit/v1/', '/wallet/google/'];
 
 function actsWithoutCookie(route: string): boolean {
   return headerAuthenticatedPrefixes.some((prefix) => route.startsWith(prefix));

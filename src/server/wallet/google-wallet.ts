@@ -29,15 +29,20 @@ function colourHex(colour: string): string {
 }
 
 /** Where Google sends save and delete callbacks (callbackOptions.url of the class). */
-const googleCallbackPath = '/wallet/google/callbacks';
+export const googleCallbackPath = '/wallet/google/callbacks';
 
 /**
  * The loyalty class (the programme) and the member's loyalty object, as Google Wallet's REST API
  * names them. The object is named after the pass's random serial, never the card number.
  */
+/** The id of the programme's loyalty class. */
+export function loyaltyClassId(config: Config): string {
+  return walletId(config, config.wallet.google.classSuffix);
+}
+
 export function loyaltyObjects(config: Config, content: PassContent, origin: string, serialNumber: string) {
   const words = passStrings[config.locale];
-  const classId = walletId(config, config.wallet.google.classSuffix);
+  const classId = loyaltyClassId(config);
   const loyaltyClass = {
     id: classId,
     issuerName: config.title,

@@ -1,4 +1,4 @@
-import { type Queryable, queryOne } from '../db/database.ts';
+import { type Database, type Queryable, queryOne } from '../db/database.ts';
 
 interface Registration {
   deviceLibraryIdentifier: string;
@@ -82,4 +82,32 @@ export function serialsUpdatedSince(
       ORDER BY p.update_seq`,
     [device.deviceLibraryIdentifier, device.passTypeIdentifier, since],
   );
+}
+
+/**
+ * A verified Google save or delete callback: the card is in (or left) the member's Google Wallet.
+ * A redelivered callback (same nonce) changes nothing; one about an object that is not ours is ignored.
+ */
+export async function recordGoogleCallback(
+  db: Database,
+  ours: { issuerId: string; classId: string },
+  callback: { classId: string; objectId: string; eventType: 'save' | 'del'; nonce: string },
+): Promise<void> {
+  const prefix = `${ours.issuerId}.`;
+  if (callback.classId !== ours.classId || !callback.objectId.startsWith(prefix)) return;
+  await db.transaction(async (tx) => {
+    const fresh = await tx.query(
+      'INSERT INTO wallet_google_callbacks (nonce) VALUES ($1) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
+      [callback.nonce],
+    );
+    if (fresh.length === 0) return;
+    const serial = callback.objectId.slice(prefix.length);
+    await tx.query('UPDATE wallet_passes SET google_saved = $2 WHERE serial_number = $1', [
+      serial,
+      callback.eventType === 'save',
+    ]);
+    await updateWalletPresence(tx, serial);
+    // Google retries for a while, not for weeks: older nonces need not be kept.
+    await tx.query("DELETE FROM wallet_google_callbacks WHERE received_at < now() - interval '30 days'");
+  });
 }

@@ -6,11 +6,13 @@ import { parseOrThrow, route } from '../http/routes.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { signInRequired } from '../sessions/session-plugin.ts';
 import { buildApplePass } from './apple-pass.ts';
-import { googleSaveUrl } from './google-wallet.ts';
+import { googleCallbackKeys, verifyGoogleCallback } from './google-callbacks.ts';
+import { googleCallbackPath, googleSaveUrl, loyaltyClassId } from './google-wallet.ts';
 import { loadPassSigningKeys, type PassSigningKeys } from './pass-signing-keys.ts';
 import { registerPassKitWebService } from './passkit-routes.ts';
 import { brandMark, parseColour } from './png.ts';
 import { authTokenFor, passAuthKey, refreshPass } from './wallet-passes.ts';
+import { recordGoogleCallback } from './wallet-registrations.ts';
 import { createWalletSync, type WalletSync } from './wallet-sync.ts';
 import { accountIdForWalletToken } from './wallet-tokens.ts';
 
@@ -125,6 +127,22 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/wallet/logo.png', async (_request, reply) =>
     reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(logo),
   );
+
+  // Google Wallet's save and delete callbacks: verified with Google's keys, then recorded.
+  const callbackKeys = googleCallbackKeys(ctx.config.wallet.google);
+  let keysRefreshedAt = 0;
+  app.post(googleCallbackPath, async (request, reply) => {
+    const { issuerId } = ctx.config.wallet.google;
+    let callback = verifyGoogleCallback(request.body, await callbackKeys(), issuerId);
+    // Google may have rotated its keys: look again, at most once a minute.
+    if (!callback && Date.now() - keysRefreshedAt > 60_000) {
+      keysRefreshedAt = Date.now();
+      callback = verifyGoogleCallback(request.body, await callbackKeys(true), issuerId);
+    }
+    if (!callback) return reply.code(401).send();
+    await recordGoogleCallback(ctx.db, { issuerId, classId: loyaltyClassId(ctx.config) }, callback);
+    return reply.code(200).send();
+  });
 
   await app.register(async (scope) => registerPassKitWebService(scope, ctx, authKey, sendPass), {
     prefix: '/passkit/v1',
