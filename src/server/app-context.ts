@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#shared/config.ts';
 import type { Database } from './db/database.ts';
 import type { Outbox } from './email/outbox.ts';
+import type { NikeProvider } from './nike-link/nike-provider.ts';
 import type { SessionService } from './sessions/session-service.ts';
 
 /** What every feature is handed: built once in app.ts (and by tests), never a global. */
@@ -19,4 +20,6 @@ export interface AppContext {
   /** Bearer key of the partner API and operator CLI; null switches that API off. */
   partnerApiKey: string | null;
   log: FastifyBaseLogger;
+  /** The sportswear (Nike) account link's OpenID provider (nike-link/nike-provider.ts). */
+  nike: NikeProvider;
 }

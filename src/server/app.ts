@@ -19,6 +19,7 @@ import { registerInviteRoutes } from './joining/invite-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
+import { nikeProvider } from './nike-link/nike-provider.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
@@ -38,7 +39,7 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP app around a context; main.ts and the tests both call this. */
 export async function buildApp(
-  ctx: Omit<AppContext, 'log' | 'outbox'> & { mailTransport: MailTransport },
+  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike'> & { mailTransport: MailTransport },
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
@@ -53,7 +54,7 @@ export async function buildApp(
   });
   const { mailTransport, ...rest } = ctx;
   const outbox = createOutbox(ctx.db, mailTransport, ctx.config.mail, app.log);
-  const context: AppContext = { ...rest, outbox, log: app.log };
+  const context: AppContext = { ...rest, outbox, log: app.log, nike: nikeProvider(rest, app.log) };
   // The outbox worker runs with the app; after a response during whose request mail was written (its
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
   // servers, retries).
@@ -63,6 +64,7 @@ export async function buildApp(
   app.addHook('onResponse', async (request) => outbox.wakeIfWrittenSince(mailsAtStart.get(request) ?? -1));
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await context.nike.close();
     mailTransport.close?.();
   });
   const knownApiPaths = new Map<string, Set<string>>();
@@ -78,7 +80,7 @@ export async function buildApp(
   registerAccountRoutes(app, context);
   registerPublicContentRoutes(app, context);
   await registerWalletRoutes(app, context);
-  await registerNikeLinkRoutes(app, context);
+  registerNikeLinkRoutes(app, context);
   registerInviteRoutes(app, context);
   registerSignupRoutes(app, context);
   registerVerificationRoutes(app, context);

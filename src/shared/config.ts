@@ -226,6 +226,16 @@ export const configSchema = publicConfigSchema.extend({
       clientId: z.string().min(1).default('members-web'),
       /** Or env NIKE_CLIENT_SECRET. */
       clientSecret: z.string().nullable().default(null),
+      /** How the app authenticates at the provider's token and revocation endpoints (OpenID
+       * `token_endpoint_auth_method`): the secret in an Authorization header (basic), in the body
+       * (post), a JWT signed with privateKeyPath's key (private_key_jwt), or nothing (none). */
+      tokenEndpointAuthMethod: z
+        .enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'])
+        .default('client_secret_basic'),
+      /** private_key_jwt: PEM file (PKCS #8) of the app's RSA or EC private key… */
+      privateKeyPath: z.string().min(1).nullable().default(null),
+      /** …and the key id (`kid`) the provider knows its public half by, if it asks for one. */
+      privateKeyId: z.string().min(1).nullable().default(null),
       scopes: z.string().min(1).default('openid'),
       /** Minutes a started link may take to come back. */
       attemptExpiryMinutes: z.number().int().min(1).max(60).default(10),

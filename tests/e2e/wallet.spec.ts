@@ -44,38 +44,6 @@ test('add to Google Wallet: a bad onboarding token shows the login-first message
   ).toBeVisible();
 });
 
-test('link with Nike: the round trip through the local provider ends on / with the completion message (SPEC §4 Nike link)', async ({
-  page,
-  createMember,
-  signIn,
-}) => {
-  const member = await createMember();
-  await signIn(page, member);
-  await page.goto('/help/account');
-  await expect(page.getByTestId('nike-link-status')).toHaveText('Not linked');
-  await page.getByRole('link', { name: 'Connect your Nike account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByText('Your Nike account is now linked to your membership.')).toBeVisible();
-  await page.goto('/help/account');
-  await expect(page.getByTestId('nike-link-status')).toHaveText('Linked');
-});
-
-test('link with Nike: the callback without code or error shows the sign-in problem and a Connect link (SPEC §8)', async ({
-  page,
-  createMember,
-  signIn,
-}) => {
-  await signIn(page, await createMember());
-  await page.goto('/complete-link-with-nike');
-  await expect(page.getByText('Sorry, could not complete login, please try again.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/link-with-nike');
-});
-
-test('link with Nike: signed out, the callback asks to sign in first (SPEC §8)', async ({ page }) => {
-  await page.goto('/complete-link-with-nike?code=abc&state=def');
-  await expect(page.getByText('To access your account details, you first need to sign in')).toBeVisible();
-});
-
 test('Apple Wallet: the plain link downloads the member’s .pkpass (SPEC §7 passkit)', async ({
   page,
   createMember,

@@ -4,6 +4,7 @@ import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import type { AccountRow } from '../members/account-service.ts';
+import { grantOf, revokeAtProvider } from '../nike-link/nike-link-service.ts';
 import { voidPasses } from '../wallet/wallet-passes.ts';
 import { accountDeletedMail } from './account-emails.ts';
 
@@ -153,7 +154,8 @@ function quoteIdent(name: string): string {
 /**
  * SPEC §4 Account deletion, as the member or staff ask for it: finds the account (`find` may refuse,
  * e.g. when the confirming email does not match), locks it, erases it and queues the last email to
- * the address it had, in one transaction. Answers the erased account as it was, or null when none.
+ * the address it had, in one transaction; then asks the sportswear provider to revoke the member's
+ * grant (RFC 7009). Answers the erased account as it was, or null when none.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -164,14 +166,19 @@ export async function deleteAccount(
     const account = await find(tx);
     if (!account) return null;
     await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+    // The sportswear link's grant, read before the erasure takes the link, to revoke at the provider.
+    const nikeGrant = await grantOf(tx, account.id);
     await eraseAccount(tx, account);
     // Written after the erasure (which drops mail still queued for the member): the last email,
     // deleted from the outbox once delivered so the address is kept nowhere.
     if (account.email) {
       await enqueueMail(tx, accountDeletedMail(ctx.config, account.email), true, { forgetOnceSent: true });
     }
-    return account;
+    return { account, nikeGrant };
   });
-  if (erased) log.info({ accountId: erased.id }, 'account erased');
-  return erased;
+  if (!erased) return null;
+  log.info({ accountId: erased.account.id }, 'account erased');
+  // After the commit: the member is forgotten here whatever the provider answers.
+  if (erased.nikeGrant) await revokeAtProvider(ctx, erased.nikeGrant, log);
+  return erased.account;
 }

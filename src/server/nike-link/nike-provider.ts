@@ -1,31 +1,98 @@
-import type { FastifyInstance } from 'fastify';
+import { createPublicKey } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { importPKCS8 } from 'jose';
 import * as client from 'openid-client';
 import type { Config } from '#shared/config.ts';
-import type { AppContext } from '../app-context.ts';
 import { type DevProvider, startDevProvider } from './dev-provider.ts';
 
-/** The OAuth client of the sportswear provider: discovered from an issuer, or built from endpoints. */
-export interface ProviderSettings {
-  issuer: string | null;
-  authorizationEndpoint: string | null;
-  tokenEndpoint: string | null;
-  userinfoEndpoint: string | null;
-  clientId: string;
-  clientSecret: string | null;
+type LinkSettings = Config['nikeLink'];
+
+/** The sportswear provider as the app uses it: a client configuration resolved on first use. */
+export interface NikeProvider {
+  /** Discovers (once, retried after a failure) and answers the client; null: no provider at all. */
+  configuration: (() => Promise<client.Configuration>) | null;
+  /** Where the provider sends the member back. */
+  redirectUri: string;
   scopes: string;
+  /** Stops the local development provider, if one was started. */
+  close(): Promise<void>;
 }
 
-function configuredProvider(config: Config): ProviderSettings | null {
-  const link = config.nikeLink;
-  if (!link.issuer && !(link.authorizationEndpoint && link.tokenEndpoint)) return null;
-  return link;
+const developmentSecret = 'development-secret';
+
+function isConfigured(link: LinkSettings): boolean {
+  return Boolean(link.issuer || (link.authorizationEndpoint && link.tokenEndpoint));
 }
 
-/** Resolves (and caches) the openid-client Configuration; a failed discovery is retried next time. */
-function providerClient(settings: ProviderSettings): () => Promise<client.Configuration> {
-  let pending: Promise<client.Configuration> | null = null;
+/** The PKCS #8 key of private_key_jwt, with the algorithm its type signs with. */
+async function privateKey(link: LinkSettings) {
+  if (!link.privateKeyPath) throw new Error('nikeLink.privateKeyPath is needed for private_key_jwt');
+  const pem = await readFile(link.privateKeyPath, 'utf8');
+  const type = createPublicKey(pem).asymmetricKeyType;
+  const alg = type === 'ec' ? 'ES256' : type === 'ed25519' ? 'EdDSA' : 'RS256';
+  return { pem, alg, key: await importPKCS8(pem, alg) };
+}
+
+async function clientAuthentication(link: LinkSettings, secret: string | null): Promise<client.ClientAuth> {
+  const needsSecret = () => {
+    if (!secret)
+      throw new Error(
+        `nikeLink.clientSecret (or NIKE_CLIENT_SECRET) is needed for ${link.tokenEndpointAuthMethod}`,
+      );
+    return secret;
+  };
+  switch (link.tokenEndpointAuthMethod) {
+    case 'client_secret_basic':
+      return client.ClientSecretBasic(needsSecret());
+    case 'client_secret_post':
+      return client.ClientSecretPost(needsSecret());
+    case 'private_key_jwt': {
+      const { key } = await privateKey(link);
+      return client.PrivateKeyJwt(link.privateKeyId ? { key, kid: link.privateKeyId } : key);
+    }
+    case 'none':
+      return client.None();
+  }
+}
+
+async function build(
+  link: LinkSettings,
+  issuer: string | null,
+  secret: string | null,
+): Promise<client.Configuration> {
+  const auth = await clientAuthentication(link, secret);
+  // A local http provider (development, tests) needs this; real providers are https.
+  const insecure = (url: string | null) => url?.startsWith('http:') ?? false;
+  if (issuer) {
+    return client.discovery(
+      new URL(issuer),
+      link.clientId,
+      undefined,
+      auth,
+      insecure(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+    );
+  }
+  const configuration = new client.Configuration(
+    {
+      issuer: new URL(link.authorizationEndpoint ?? '').origin,
+      authorization_endpoint: link.authorizationEndpoint ?? '',
+      token_endpoint: link.tokenEndpoint ?? '',
+      ...(link.userinfoEndpoint ? { userinfo_endpoint: link.userinfoEndpoint } : {}),
+    },
+    link.clientId,
+    undefined,
+    auth,
+  );
+  if (insecure(link.tokenEndpoint)) client.allowInsecureRequests(configuration);
+  return configuration;
+}
+
+/** Caches a pending build; a failed one (provider down) is tried again on the next use. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
   return () => {
-    pending ??= build(settings).catch((error: unknown) => {
+    pending ??= make().catch((error: unknown) => {
       pending = null;
       throw error;
     });
@@ -33,67 +100,54 @@ function providerClient(settings: ProviderSettings): () => Promise<client.Config
   };
 }
 
-async function build(settings: ProviderSettings): Promise<client.Configuration> {
-  const auth = settings.clientSecret ? client.ClientSecretPost(settings.clientSecret) : client.None();
-  const insecure = (url: string | null) => url?.startsWith('http:') ?? false;
-  let configuration: client.Configuration;
-  if (settings.issuer) {
-    configuration = await client.discovery(
-      new URL(settings.issuer),
-      settings.clientId,
-      undefined,
-      auth,
-      // A local http provider (development) needs this; real providers are https.
-      insecure(settings.issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
-    );
-  } else {
-    configuration = new client.Configuration(
-      {
-        issuer: new URL(settings.authorizationEndpoint ?? '').origin,
-        authorization_endpoint: settings.authorizationEndpoint ?? '',
-        token_endpoint: settings.tokenEndpoint ?? '',
-        ...(settings.userinfoEndpoint ? { userinfo_endpoint: settings.userinfoEndpoint } : {}),
-      },
-      settings.clientId,
-      undefined,
-      auth,
-    );
-    if (insecure(settings.tokenEndpoint)) client.allowInsecureRequests(configuration);
-  }
-  return configuration;
-}
-
 /**
  * The provider the link talks to: the configured one, or outside production a local development
- * provider, started on first use so a server (or a test) that never links pays nothing for it.
- * Null when neither is available.
+ * provider (dev-provider.ts, a real certified OpenID provider), started on first use so a server
+ * (or a test) that never links pays nothing for it. `configuration` is null when neither is available.
  */
-export function nikeProvider(app: FastifyInstance, ctx: AppContext) {
-  const configured = configuredProvider(ctx.config);
-  let provider: (() => Promise<client.Configuration>) | null = configured ? providerClient(configured) : null;
-  if (!configured && !ctx.production) {
-    let dev: Promise<DevProvider> | null = null;
-    app.addHook('onClose', async () => {
-      if (dev) await (await dev).stop();
-    });
-    let devClient: (() => Promise<client.Configuration>) | null = null;
-    provider = async () => {
-      dev ??= startDevProvider().then((started) => {
-        ctx.log.info(`Nike account link: local development provider at ${started.issuer}`);
+export function nikeProvider(
+  settings: { config: Config; origin: string; production: boolean },
+  log: FastifyBaseLogger,
+): NikeProvider {
+  const link = settings.config.nikeLink;
+  const redirectUri = `${settings.origin}/complete-link-with-nike`;
+  let dev: Promise<DevProvider> | null = null;
+  let configuration: NikeProvider['configuration'] = null;
+  if (isConfigured(link)) {
+    configuration = once(() => build(link, link.issuer, link.clientSecret));
+  } else if (!settings.production) {
+    const secret = link.clientSecret ?? developmentSecret;
+    configuration = once(async () => {
+      dev ??= startLocalProvider(link, redirectUri, secret).then((started) => {
+        log.info(`Nike account link: local development provider at ${started.issuer}`);
         return started;
       });
-      const { issuer } = await dev;
-      devClient ??= providerClient({
-        issuer,
-        authorizationEndpoint: null,
-        tokenEndpoint: null,
-        userinfoEndpoint: null,
-        clientId: ctx.config.nikeLink.clientId,
-        clientSecret: 'development-secret',
-        scopes: ctx.config.nikeLink.scopes,
-      });
-      return devClient();
-    };
+      return build(link, (await dev).issuer, secret);
+    });
   }
-  return { configured, provider };
+  return {
+    configuration,
+    redirectUri,
+    scopes: link.scopes,
+    async close() {
+      if (dev) await (await dev.catch(() => null))?.stop();
+    },
+  };
+}
+
+async function startLocalProvider(link: LinkSettings, redirectUri: string, secret: string) {
+  const method = link.tokenEndpointAuthMethod;
+  let clientJwks: { keys: import('oidc-provider').JWK[] } | undefined;
+  if (method === 'private_key_jwt') {
+    const { pem, alg } = await privateKey(link);
+    const jwk = createPublicKey(pem).export({ format: 'jwk' });
+    clientJwks = { keys: [{ ...jwk, alg, ...(link.privateKeyId ? { kid: link.privateKeyId } : {}) }] };
+  }
+  return startDevProvider({
+    redirectUris: [redirectUri],
+    clientId: link.clientId,
+    clientAuthMethod: method,
+    clientSecret: method.startsWith('client_secret') ? secret : null,
+    clientJwks,
+  });
 }

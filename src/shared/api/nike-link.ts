@@ -20,10 +20,24 @@ export const completeLinkWithNikeEndpoint = endpoint({
   method: 'POST',
   path: '/api/complete-link-with-nike',
   request: z.object({
+    /**
+     * The callback's whole query string, unchanged (every parameter the provider sent, `iss`
+     * included: RFC 9207). When present it is what the server checks; the named fields below are
+     * the spec's, for callers that send only those.
+     */
+    query: text({ trim: false }).max(8192).nullish(),
     code: text({ trim: false }).max(2048).nullish(),
     state: text({ trim: false }).max(512).nullish(),
     error: text({ trim: false }).max(256).nullish(),
     errorDescription: text({ trim: false }).max(2048).nullish(),
   }),
   response: z.object({ ...outcome, errorCode: z.string().optional() }),
+});
+
+/** Ends the member's sportswear link (My details); the provider is asked to revoke its grant. */
+export const unlinkNikeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/unlink-nike',
+  request: emptyRequestSchema,
+  response: z.object(outcome),
 });

@@ -220,6 +220,15 @@ export const daDKScreens: ScreenMessages = {
     statusLinked: 'Forbundet',
     statusNotLinked: 'Ikke forbundet',
     connectAccount: 'Forbind din Nike-konto',
+    unlink: 'Fjern forbindelsen',
+    unlinkTitle: 'Fjern forbindelsen til din Nike-konto?',
+    unlinkIntro:
+      'Dit medlemskab vil ikke længere være forbundet med din Nike-konto, og vi beder Nike om at fjerne vores adgang. Du kan forbinde den igen når som helst.',
+    confirmUnlink: 'Fjern forbindelsen til Nike-kontoen',
+    unlinking: 'Fjerner forbindelsen…',
+    keepLinked: 'Behold forbindelsen',
+    unlinked: 'Din Nike-konto er ikke længere forbundet med dit medlemskab.',
+    unlinkFailed: 'Beklager, vi kunne ikke fjerne forbindelsen til din Nike-konto. Prøv igen.',
   },
   joining: {
     stepOf: (step: number, total: number) => `Trin ${step} af ${total}`,

@@ -220,6 +220,15 @@ export const enGBScreens = {
     statusLinked: 'Linked',
     statusNotLinked: 'Not linked',
     connectAccount: 'Connect your Nike account',
+    unlink: 'Unlink',
+    unlinkTitle: 'Unlink your Nike account?',
+    unlinkIntro:
+      'Your membership will no longer be connected to your Nike account, and we will ask Nike to withdraw our access. You can connect it again at any time.',
+    confirmUnlink: 'Unlink Nike account',
+    unlinking: 'Unlinking…',
+    keepLinked: 'Keep it linked',
+    unlinked: 'Your Nike account is no longer linked to your membership.',
+    unlinkFailed: 'Sorry, we could not unlink your Nike account. Please try again.',
   },
   joining: {
     stepOf: (step: number, total: number) => `Step ${step} of ${total}`,

@@ -1,5 +1,5 @@
 import type { RequestOf } from '#shared/api/descriptor.ts';
-import { completeLinkWithNike, linkWithNike } from '#shared/api/nike-link-endpoints.ts';
+import { completeLinkWithNike, linkWithNike, unlinkNike } from '#shared/api/nike-link-endpoints.ts';
 import { call } from '../api.ts';
 
 /** Starts a link: answers where to send the browser to sign in at Nike. */
@@ -7,7 +7,12 @@ export function startNikeLink() {
   return call(linkWithNike, {});
 }
 
-/** Passes on Nike's answer from the callback's query (code and state, or an error). */
+/** Passes on Nike's answer: the callback's whole query, as the provider sent it. */
 export function completeNikeLink(answer: RequestOf<typeof completeLinkWithNike>) {
   return call(completeLinkWithNike, answer);
+}
+
+/** Ends the link; the server asks Nike to revoke its grant. */
+export function unlinkNikeAccount() {
+  return call(unlinkNike, {});
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -22,6 +22,7 @@ export default function CompleteLinkWithNikeScreen() {
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const query = useLocation().search.replace(/^\?/, '');
   const code = params.get('code');
   const error = params.get('error');
   const failureText = useFailureText();
@@ -36,12 +37,9 @@ export default function CompleteLinkWithNikeScreen() {
     // A code works once: never send it twice, even if the screen renders again.
     sent.current = true;
     void (async () => {
-      const result = await completeNikeLink({
-        code,
-        state: params.get('state'),
-        error,
-        errorDescription: params.get('error_description'),
-      });
+      // Every parameter the provider sent goes on unchanged (RFC 9207's `iss` among them): the
+      // server checks the answer as a whole.
+      const result = await completeNikeLink({ query });
       if (result.ok) {
         await refresh();
         await navigate('/', { replace: true, state: { modalMessage: m.linked } });
@@ -53,7 +51,7 @@ export default function CompleteLinkWithNikeScreen() {
       }
       setFailure(failureText(result, { Unknown: m.technicalProblem, ServerError: m.technicalProblem }));
     })();
-  }, [signedIn, code, error, params, navigate, refresh, failureText, m.linked, m.technicalProblem]);
+  }, [signedIn, code, error, query, navigate, refresh, failureText, m.linked, m.technicalProblem]);
 
   let body: ReactNode;
   if (session.state.status === 'loading') {
