@@ -1,7 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
-import { consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
+import { type ConsentChoice, consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
 import type { Failure } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
@@ -10,9 +9,10 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert, formStyles, SelectField, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { type Outcome, useForm } from '../ui/use-form.ts';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
 
@@ -42,57 +42,45 @@ function EditDetailsForm({ account }: { account: Account }) {
   // SPEC §5: locked when only one currency is allowed or the current one is not in the list.
   const currencyLocked = allowed.length < 2 || !allowed.includes(account.currency);
   const currencies = allowed.includes(account.currency) ? allowed : [account.currency, ...allowed];
-
-  const [name, setName] = useState(account.fullName);
-  const [email, setEmail] = useState(account.email);
-  const [currency, setCurrency] = useState(account.currency);
-  const [consent, setConsent] = useState<MarketingConsentValue>({
-    email: account.membership.marketingConsent,
-    whatsapp: account.membership.marketingConsentWhatsApp,
-  });
-  const [showErrors, setShowErrors] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const { guarded, confirmStep } = useRecentAuthentication();
   const failureText = useFailureText();
 
-  /** The server's field problems, in this screen's words. */
-  function fieldWords(failure: Failure): Record<string, string> {
+  const form = useForm({
+    initial: {
+      name: account.fullName,
+      email: account.email,
+      currency: account.currency,
+      marketingConsent: account.membership.marketingConsent,
+      marketingConsentWhatsApp: account.membership.marketingConsentWhatsApp,
+    },
+    normalise: { email: (value) => value.toLowerCase() },
+    validate: (values) => ({
+      name: !values.name.trim() && e.nameRequired,
+      email: !values.email.trim() && e.emailRequired,
+      marketingConsent: consentUnanswered(consentOf(values), telephoneEnabled),
+    }),
+    // SPEC §5: blank fields are flagged and focus moves to the email field.
+    focus: (problems) => (problems.name || problems.email ? 'email' : undefined),
+  });
+  const consent = consentOf(form.values);
+
+  /** The server's refusal: its field problems and message, in this screen's words. */
+  function refused(failure: Failure): Outcome<typeof form.values> {
     const words = failure.code === 'InvalidRequest' ? e.fixErrors : failureText(failure);
-    return Object.fromEntries(
+    const problems = Object.fromEntries(
       Object.keys(failure.fieldErrors).map((field) => [
         field,
         failure.code === 'InvalidRequest' && field === 'email' ? m.signIn.emailInvalid : words,
       ]),
     );
+    return { message: failureText(failure, { Unknown: e.updateFailed }), problems };
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const errors: Record<string, string> = {};
-    if (!name.trim()) errors.name = e.nameRequired;
-    if (!email.trim()) errors.email = e.emailRequired;
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      setShowErrors(true);
-      // SPEC §5: the fields are flagged and focus moves to the email field.
-      emailInput.current?.focus();
-      return;
-    }
-    if (consentUnanswered(consent, telephoneEnabled)) {
-      setShowErrors(true);
-      consentInput.current?.focus();
-      return;
-    }
+  const submit = form.onSubmit(async (values) => {
     const next = {
-      name: name.trim(),
-      email: email.trim().toLowerCase(),
-      currency,
+      name: values.name.trim(),
+      email: values.email.trim().toLowerCase(),
+      currency: values.currency,
       marketingConsent: consent.email,
       marketingConsentWhatsApp: consent.whatsapp,
     };
@@ -105,79 +93,63 @@ function EditDetailsForm({ account }: { account: Account }) {
     // SPEC §4: an update with no changes just goes back to /help/account.
     if (unchanged) {
       await navigate('/help/account');
-      return;
+      return undefined;
     }
-    setBusy(true);
     // A new email address needs a recent sign-in: the member may be asked to confirm who they are.
     const answer = await guarded(() => accountApi.update(next));
-    if (answer === gaveUp) {
-      setBusy(false);
-      return;
-    }
-    if (answer.ok) {
-      const pendingEmail = answer.data.account?.pendingEmail;
-      const modalMessage =
-        pendingEmail && pendingEmail !== account.pendingEmail
-          ? e.verifyNewEmail(pendingEmail)
-          : e.updateComplete;
-      await navigate('/', { state: { modalMessage } });
-      // An account that can no longer sign in drops the session (SPEC §4).
-      if (answer.data.account) accountUpdated(answer.data.account);
-      return;
-    }
-    setBusy(false);
-    const serverFieldErrors = fieldWords(answer);
-    setFieldErrors(serverFieldErrors);
-    setFormError(failureText(answer, { Unknown: e.updateFailed }));
-    if (serverFieldErrors.email) emailInput.current?.focus();
-  };
+    if (answer === gaveUp) return undefined;
+    if (!answer.ok) return refused(answer);
+    const pendingEmail = answer.data.account?.pendingEmail;
+    const modalMessage =
+      pendingEmail && pendingEmail !== account.pendingEmail
+        ? e.verifyNewEmail(pendingEmail)
+        : e.updateComplete;
+    await navigate('/', { state: { modalMessage } });
+    // An account that can no longer sign in drops the session (SPEC §4).
+    if (answer.data.account) accountUpdated(answer.data.account);
+    return undefined;
+  });
 
   return (
     <Page narrow>
       <h1>{m.titles.editDetails}</h1>
       <p className={styles.lead}>{e.intro}</p>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <TextField
+          {...form.field('name')}
           label={m.account.name}
-          value={name}
           autoComplete="name"
           disabled={!profileEditable}
-          onChange={(event) => setName(event.target.value)}
-          error={fieldErrors.name}
         />
-        <TextField
-          ref={emailInput}
+        <EmailField
+          {...form.field('email')}
           label={m.account.email}
-          type="email"
-          value={email}
           autoComplete="email"
-          spellCheck={false}
           disabled={!profileEditable}
-          onChange={(event) => setEmail(event.target.value.toLowerCase())}
-          error={fieldErrors.email}
           hint={profileEditable ? e.emailChangeHint : e.lockedHint}
         />
         <SelectField
+          {...form.field('currency')}
           label={m.account.currency}
-          value={currency}
           options={currencies.map((code) => [code, code] as const)}
           disabled={currencyLocked}
           hint={currencyLocked ? e.currencyLockedHint : null}
-          error={fieldErrors.currency}
-          onChange={(event) => setCurrency(event.target.value)}
         />
         <MarketingConsentField
-          ref={consentInput}
+          ref={form.field('marketingConsent').ref}
           value={consent}
-          onChange={setConsent}
+          onChange={(value) => {
+            form.set('marketingConsent', value.email);
+            form.set('marketingConsentWhatsApp', value.whatsapp);
+          }}
           telephoneEnabled={telephoneEnabled}
-          showErrors={showErrors}
-          disabled={busy}
+          showErrors={Object.values(form.problems).some(Boolean)}
+          disabled={form.busy}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={busy}>
-            {busy ? e.saving : e.save}
+          <Button type="submit" disabled={form.busy}>
+            {form.busy ? e.saving : e.save}
           </Button>
           <ButtonLink to="/help/account" variant="secondary">
             {e.cancel}
@@ -187,4 +159,15 @@ function EditDetailsForm({ account }: { account: Account }) {
       {confirmStep}
     </Page>
   );
+}
+
+/** The consent control's value from the form's two answers. */
+function consentOf(values: {
+  marketingConsent: string;
+  marketingConsentWhatsApp: string;
+}): MarketingConsentValue {
+  return {
+    email: values.marketingConsent as ConsentChoice,
+    whatsapp: values.marketingConsentWhatsApp as ConsentChoice,
+  };
 }

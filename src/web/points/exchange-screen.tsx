@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type BurnRate,
@@ -16,12 +16,12 @@ import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useForm } from '../ui/use-form.ts';
 import { pointsApi } from './api.ts';
 import { forgetBurnRates, loadBurnRates } from './burn-rates.ts';
 import styles from './exchange-screen.module.css';
 
 type RateState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rate: BurnRate | null };
-type Submit = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string };
 
 /** SPEC §2 Exchange screen, §4 Exchange (idle → submitting → success or failure), §5, §9. */
 export default function ExchangeScreen() {
@@ -33,7 +33,6 @@ export default function ExchangeScreen() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   usePageTitle(messages.titles.createExchange);
-  const pointsSelect = useRef<HTMLSelectElement>(null);
 
   const [rates, setRates] = useState<RateState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -49,40 +48,35 @@ export default function ExchangeScreen() {
     };
   }, [attempt]);
 
-  const [points, setPoints] = useState(0);
-  const [showErrors, setShowErrors] = useState(false);
-  const [submit, setSubmit] = useState<Submit>({ status: 'idle' });
-
   const rate = rates.status === 'loaded' ? rates.rate : null;
   const block = exchangeBlock(account);
   const options = rate ? exchangeOptions(account.pointsBalance, rate) : [];
   const money = (minor: number) => formatMoney(minor, account.currency, locale);
+  const form = useForm({
+    initial: { points: '' },
+    // SPEC §5: the points value must be above 0, otherwise flagged.
+    validate: ({ points }) => ({ points: !(Number(points) > 0) && m.pointsRequired }),
+  });
+  const points = Number(form.values.points) || 0;
   const value = rate ? cashValueFor(points, rate) : 0;
-  const pointsError = showErrors && points <= 0 ? m.pointsRequired : null;
-  const busy = submit.status === 'submitting';
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (block || !rate || busy) return;
-    if (points <= 0) {
-      setShowErrors(true);
-      pointsSelect.current?.focus();
-      return;
-    }
-    setSubmit({ status: 'submitting' });
+  const submit = form.onSubmit(async () => {
+    if (block || !rate) return undefined;
     const result = await pointsApi.exchange(points, value);
     if (result.ok) {
       await refresh();
       await navigate('/', { state: { modalMessage: m.done } });
-      return;
+      return undefined;
     }
-    setSubmit({ status: 'failed', message: failureText(result, { Unknown: m.failed }) });
     if (result.code === 'RateChanged') {
       forgetBurnRates();
-      setPoints(0);
       setAttempt((n) => n + 1);
     }
-  }
+    return {
+      message: failureText(result, { Unknown: m.failed }),
+      reset: result.code === 'RateChanged' ? { points: '' } : {},
+    };
+  });
 
   return (
     <Page narrow>
@@ -120,26 +114,29 @@ export default function ExchangeScreen() {
       {rate ? (
         <p className={styles.rate}>{m.rate(formatPoints(rate.pointsLevel, locale), money(rate.cashValue))}</p>
       ) : null}
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <SelectField
-          ref={pointsSelect}
+          {...form.field('points')}
           label={m.pointsLabel}
-          value={points || ''}
           options={[
             ['', m.choosePoints] as const,
             ...options.map((o) => [String(o), formatPoints(o, locale)] as const),
           ]}
-          disabled={Boolean(block) || !rate || busy}
-          error={pointsError}
+          disabled={Boolean(block) || !rate || form.busy}
           onChange={(event) => {
-            setPoints(Number(event.target.value) || 0);
-            if (submit.status === 'failed') setSubmit({ status: 'idle' });
+            form.set('points', event.target.value);
+            form.show({}); // a new choice clears the flag and the last failure
           }}
         />
         <TextField label={m.valueLabel} value={money(value)} readOnly tabIndex={-1} />
-        {submit.status === 'failed' ? <Alert kind="error">{submit.message}</Alert> : null}
-        <Button type="submit" block disabled={Boolean(block) || !rate || busy} aria-busy={busy || undefined}>
-          {busy ? m.submitting : m.submit}
+        {form.message ? <Alert kind="error">{form.message}</Alert> : null}
+        <Button
+          type="submit"
+          block
+          disabled={Boolean(block) || !rate || form.busy}
+          aria-busy={form.busy || undefined}
+        >
+          {form.busy ? m.submitting : m.submit}
         </Button>
         <ButtonLink to="/" variant="link" className={styles.back}>
           {m.back}

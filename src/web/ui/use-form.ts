@@ -18,6 +18,8 @@ export interface FormOptions<V extends Values> {
   validate?: (values: V) => Problems<V>;
   /** How a field's typed value is kept (e.g. an email address in lower case). */
   normalise?: Partial<Record<keyof V, (value: string) => string>>;
+  /** Which flagged field takes the focus, where the spec names one; otherwise the first flagged. */
+  focus?: (problems: Problems<V>) => keyof V | undefined;
 }
 
 /** What a submit handler may answer: the form's message and the fields to flag (e.g. after a failure). */
@@ -33,7 +35,7 @@ export interface Outcome<V extends Values> {
  * while a call runs, field problems (the client's and the server's `fieldErrors` as the screen words
  * them) and focus on the first flagged field. `field(name)` spreads onto a `<TextField>`.
  */
-export function useForm<V extends Values>({ initial, validate, normalise }: FormOptions<V>) {
+export function useForm<V extends Values>({ initial, validate, normalise, focus }: FormOptions<V>) {
   const [values, setValues] = useState<V>(initial);
   const [problems, setProblems] = useState<Problems<V>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -47,7 +49,8 @@ export function useForm<V extends Values>({ initial, validate, normalise }: Form
     const flagged = toFocus.current;
     if (!flagged) return;
     toFocus.current = null;
-    const first = (Object.keys(inputs.current) as (keyof V)[]).find((name) => flagged[name]);
+    const first =
+      focus?.(flagged) ?? (Object.keys(inputs.current) as (keyof V)[]).find((name) => flagged[name]);
     if (first) inputs.current[first]?.focus();
   });
 
