@@ -1,7 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import {
@@ -18,6 +19,8 @@ import {
   type LinkTokenPurpose,
 } from '../tokens/link-tokens.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
+import { linkRequestLimits, recentlySentMessage, refuseUnlessTaken, takeSlotAnd } from './rate-limits.ts';
+import { signInThrottle } from './sign-in-throttle.ts';
 
 const magicLinkFailedMessage =
   'This sign-in link has expired or has already been used. Please request a new one.';
@@ -26,7 +29,38 @@ const resetLinkInvalidMessage =
 const resetLinkExpiredMessage =
   'This password reset link has expired or has already been used. Please request a new one.';
 
-export type LinkPurpose = Extract<LinkTokenPurpose, 'magic-link' | 'password-reset'>;
+type LinkPurpose = Extract<LinkTokenPurpose, 'magic-link' | 'password-reset'>;
+
+/** Signing in with an emailed link is a deployment's choice (enableMagicLinkLogins). */
+export function ensureMagicLinksEnabled(ctx: AppContext): void {
+  if (!ctx.config.enableMagicLinkLogins)
+    throw notFound('NotFound', 'Signing in with an emailed link is not available.');
+}
+
+/**
+ * A sign-in or reset link for `email`. Limited per email and per address, one slot of each taken
+ * atomically (rate-limits.ts), counted for every email, member or not. Members and strangers do
+ * the same work before the answer: the slots, one look-up, one token statement and one outbox
+ * statement (both of which store nothing for a stranger) in one transaction, so one commit. So
+ * neither the answer nor its timing tells them apart.
+ */
+export async function requestLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { purpose: LinkPurpose; email: string; next?: string | undefined },
+): Promise<void> {
+  const link =
+    input.purpose === 'magic-link'
+      ? { purpose: input.purpose, minutes: ctx.config.magicLinkExpiryMinutes }
+      : { purpose: input.purpose, minutes: ctx.config.passwordResetExpiryMinutes };
+  const buckets = { email: `${input.purpose}-email`, address: `${input.purpose}-address` } as const;
+  const limits = linkRequestLimits(ctx, request, input.email, buckets);
+  const outcome = await takeSlotAnd(ctx.db, limits, (tx) =>
+    queueLink(ctx, tx, input.email, link, input.next),
+  );
+  refuseUnlessTaken(reply, outcome, recentlySentMessage);
+}
 
 const invalidPassword = () =>
   badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
@@ -37,7 +71,7 @@ const invalidPassword = () =>
  * token statement and one outbox statement, which store nothing — so neither the answer nor its
  * timing tells them apart. Only a member's mail is sent.
  */
-export async function queueLink(
+async function queueLink(
   ctx: AppContext,
   tx: Queryable,
   email: string,
@@ -78,7 +112,7 @@ export async function signInWithLink(ctx: AppContext, token: string): Promise<Ac
 /**
  * SPEC §4 password reset: the link's owner must be `username`. The password is checked before the
  * token is used, so the member can try another one with the same link. Whoever knew the old
- * password is signed out everywhere.
+ * password is signed out everywhere, and the account's failed sign-ins are forgiven.
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -107,6 +141,7 @@ export async function resetPassword(
     return updated ?? null;
   });
   if (!account) throw expired();
+  await signInThrottle(ctx).forgive(input.username);
   return account;
 }
 

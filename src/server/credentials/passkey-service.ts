@@ -5,7 +5,7 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Passkey } from '#shared/api/credentials.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
@@ -13,12 +13,24 @@ import { type AccountRow, findAccountById } from '../members/account-service.ts'
 import type { Session } from '../sessions/session-service.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { challengeOf, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
-import { addPasskey, findPasskey, passkeysOf, passkeyUnknownMessage, passkeyView } from './passkey-store.ts';
+import { startPasskeyFlow } from './passkey-flow.ts';
+import {
+  addPasskey,
+  findPasskey,
+  passkeysOf,
+  passkeyUnknownMessage,
+  passkeyView,
+  removePasskey,
+  renamePasskey,
+} from './passkey-store.ts';
+import { limitByAddress } from './rate-limits.ts';
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
 export const passkeyExpiredMessage = 'This passkey request has expired. Please try again.';
 const tooManyPasskeysMessage = 'You have registered the most passkeys an account can have.';
 const maxPasskeys = 20;
+const tooManyPasskeyRequestsMessage =
+  'There have been a lot of passkey sign-ins from your connection. Please wait a few minutes and try again, or sign in with an emailed link.';
 
 type Ceremonies = ReturnType<typeof passkeyCeremonies>;
 
@@ -36,7 +48,6 @@ export function passkeyService(ctx: AppContext) {
 
   return {
     ensureEnabled,
-    challengeMinutes,
 
     async list(session: Session): Promise<Passkey[]> {
       const rows = await passkeysOf(ctx.db, session.accountId);
@@ -95,8 +106,23 @@ export function passkeyService(ctx: AppContext) {
       return passkeyView(row, session.passkeyId);
     },
 
-    /** Discoverable credentials only: no allowCredentials, so the answer never reveals who has a passkey. */
-    async signInOptions(browserHash: string) {
+    /**
+     * Discoverable credentials only: no allowCredentials, so the answer never reveals who has a
+     * passkey. Anyone may ask, and each answer stores a challenge: limited per address. The challenge
+     * is bound to this browser's flow cookie.
+     */
+    async signInOptions(request: FastifyRequest, reply: FastifyReply) {
+      const { perAddress, windowMinutes } = ctx.config.passkeyOptionsLimits;
+      const limits = { limit: perAddress, windowMinutes };
+      await limitByAddress(
+        ctx.db,
+        request,
+        reply,
+        'passkey-options-address',
+        limits,
+        tooManyPasskeyRequestsMessage,
+      );
+      const browserHash = startPasskeyFlow(ctx, request, reply, challengeMinutes);
       const options = await generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
@@ -104,6 +130,14 @@ export function passkeyService(ctx: AppContext) {
       });
       await ceremonies.storeChallenge(options.challenge, 'authentication', browserHash, null);
       return options;
+    },
+
+    async rename(session: Session, id: string, title: string): Promise<Passkey> {
+      return passkeyView(await renamePasskey(ctx.db, session.accountId, id, title), session.passkeyId);
+    },
+
+    async remove(session: Session, id: string): Promise<void> {
+      await removePasskey(ctx.db, session, id);
     },
 
     /**

@@ -9,8 +9,7 @@ import { confirmNewEmailMessage } from '../account/account-routes.ts';
 import type { AppContext } from '../app-context.ts';
 import { conflict } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
-import { accountView } from '../members/account-view.ts';
-import { startSession } from '../sessions/session-plugin.ts';
+import { signedIn } from '../signin/signed-in.ts';
 import { acceptInvitation, freshAccount, inviteStatus } from './accept-invite-service.ts';
 import { createInvite } from './invite-service.ts';
 
@@ -25,13 +24,8 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, acceptInviteEndpoint, async (body, request, reply) => {
     if (request.session) throw conflict('AlreadyLoggedIn', alreadySignedInMessage);
     const { account, emailChange } = await acceptInvitation(ctx, body);
-    await startSession(ctx, request, reply, account.id);
-    return {
-      success: true,
-      ...(emailChange ? { message: confirmNewEmailMessage(emailChange.to) } : {}),
-      account: await accountView(ctx.db, await freshAccount(ctx, account), ctx.config),
-      googlePay: { saveUrl: null },
-    };
+    const answer = await signedIn(ctx, request, reply, await freshAccount(ctx, account));
+    return { ...answer, ...(emailChange ? { message: confirmNewEmailMessage(emailChange.to) } : {}) };
   });
 }
 

@@ -4,8 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { limitByAddress } from '../credentials/rate-limits.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
-import { accountView } from '../members/account-view.ts';
-import { startSession } from '../sessions/session-plugin.ts';
+import { signedIn } from '../signin/signed-in.ts';
 import { completeSignup, guidedSignUp, signUp } from './signup-service.ts';
 
 const tooManySignupsMessage =
@@ -37,13 +36,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
     const account = await signUp(ctx, body);
     reply.code(201);
     if (!account) return { success: true, verificationRequired: true, message: verificationRequiredMessage };
-    await startSession(ctx, request, reply, account.id);
-    return {
-      success: true,
-      verificationRequired: false,
-      account: await accountView(ctx.db, account, ctx.config),
-      googlePay: { saveUrl: null },
-    };
+    return { ...(await signedIn(ctx, request, reply, account)), verificationRequired: false };
   });
 
   // SPEC §2 VIP Signup (/store/signup/:token?): in store, the customer gives their details; the
@@ -63,11 +56,6 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   // SPEC §7 complete-signup {username, password, token}; guided completion sends a null password.
   route(app, completeSignupEndpoint, async (body, request, reply) => {
     const account = await completeSignup(ctx, body);
-    await startSession(ctx, request, reply, account.id);
-    return {
-      success: true,
-      account: await accountView(ctx.db, account, ctx.config),
-      googlePay: { saveUrl: null },
-    };
+    return signedIn(ctx, request, reply, account);
   });
 }

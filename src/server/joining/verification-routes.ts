@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { requestVerificationResendEndpoint, verifyEmailEndpoint } from '#shared/api/joining.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
-import { accountView } from '../members/account-view.ts';
-import { requireSession, startSession } from '../sessions/session-plugin.ts';
+import { requireSession } from '../sessions/session-plugin.ts';
+import { signedIn } from '../signin/signed-in.ts';
 import { alreadyVerifiedMessage, resendVerification, verifyEmail } from './verification-service.ts';
 
 export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -11,12 +11,7 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
   route(app, verifyEmailEndpoint, async ({ username, token }, request, reply) => {
     const account = await verifyEmail(ctx, { username, token });
     if (!account?.can_sign_in) return { success: true, message: alreadyVerifiedMessage };
-    await startSession(ctx, request, reply, account.id);
-    return {
-      success: true,
-      account: await accountView(ctx.db, account, ctx.config),
-      googlePay: { saveUrl: null },
-    };
+    return signedIn(ctx, request, reply, account);
   });
 
   // SPEC §5: rate limited per account; the window is verificationResendWindowMinutes.

@@ -5,11 +5,11 @@ import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sig
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import type { AccountRow } from '../members/account-service.ts';
-import { accountView } from '../members/account-view.ts';
 import { findSignInAccounts } from '../members/email-proof.ts';
-import { endSession, startSession } from '../sessions/session-plugin.ts';
+import { endSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
 import { incorrectPasswordMessage, loginFailedMessage } from './sign-in-messages.ts';
+import { signedIn } from './signed-in.ts';
 
 export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const throttle = signInThrottle(ctx);
@@ -46,12 +46,7 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!account.can_sign_in) {
       throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
-    await startSession(ctx, request, reply, account.id);
-    return {
-      success: true,
-      account: await accountView(ctx.db, account, ctx.config),
-      googlePay: { saveUrl: null },
-    };
+    return signedIn(ctx, request, reply, account);
   });
 
   route(app, logoutEndpoint, async (_body, request, reply) => {

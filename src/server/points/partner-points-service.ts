@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
+import { recordAdjustment } from './adjustment-command.ts';
+import type { KeyedResult } from './idempotent-writes.ts';
+import { partnerEntry } from './partner-entry.ts';
+import type {
+  adjustmentRequest,
+  purchaseRequest,
+  redemptionRequest,
+  returnRequest,
+} from './partner-schemas.ts';
+import { recordPurchase } from './purchase-command.ts';
+import { recordRedemption } from './redemption-command.ts';
+import { recordReturn } from './return-command.ts';
+
+/**
+ * The partner API's keyed writes (SPEC §7 partner API): each finds the member the request names and
+ * records the command once per key; a replay answers the first result. The whole request body is
+ * the idempotency fingerprint.
+ */
+export const partnerWrites = {
+  purchase: async (ctx: AppContext, input: z.output<typeof purchaseRequest>) =>
+    recordPurchase(
+      ctx.db,
+      await findMember(ctx.db, input),
+      {
+        orderId: input.orderId,
+        channel: input.channel,
+        storeDisplayName: input.storeDisplayName,
+        fasciaDisplayName: input.fasciaDisplayName,
+        value: input.value,
+        currency: input.currency,
+        points: input.points,
+        purchasedAt: input.purchasedAt ? new Date(input.purchasedAt) : null,
+        discount: input.discount,
+      },
+      { returnsWindowDays: ctx.config.returnsWindowDays, body: input },
+    ),
+
+  /** A return may name its member; otherwise it is the order's. */
+  return: async (ctx: AppContext, input: z.output<typeof returnRequest>) => {
+    const named = input.loyaltyId || input.email ? await findMember(ctx.db, input) : null;
+    const { returnId, orderId, points, value } = input;
+    const returnedAt = input.returnedAt ? new Date(input.returnedAt) : null;
+    return recordReturn(
+      ctx.db,
+      { returnId, orderId, points, value, returnedAt },
+      { memberId: named?.id ?? null, body: input },
+    );
+  },
+
+  adjustment: async (ctx: AppContext, input: z.output<typeof adjustmentRequest>) => {
+    const { adjustmentId, points, reason } = input;
+    return recordAdjustment(
+      ctx.db,
+      await findMember(ctx.db, input),
+      { adjustmentId, points, reason },
+      { body: input },
+    );
+  },
+
+  redemption: async (ctx: AppContext, input: z.output<typeof redemptionRequest>) => {
+    const { redemptionId, amount, currency, channel, storeDisplayName, fasciaDisplayName } = input;
+    return recordRedemption(
+      ctx.db,
+      await findMember(ctx.db, input),
+      { redemptionId, amount, currency, channel, storeDisplayName, fasciaDisplayName },
+      { body: input, locale: ctx.config.locale },
+    );
+  },
+};
+
+/** What a keyed write answers: the entry as the partner API shows it. */
+export async function partnerAnswer(ctx: AppContext, result: KeyedResult) {
+  return {
+    success: true,
+    entry: partnerEntry(result.entry, await loyaltyIdOf(ctx.db, result.entry.account_id)),
+  };
+}
