@@ -126,7 +126,8 @@ export async function resetPassword(
   const expired = () => badRequest('LinkExpired', resetLinkExpiredMessage, { isExpired: true });
   if (found.state === 'spent' || !owner) throw expired();
   if (!owner.can_sign_in) throw forbidden('SignInNotAllowed', loginFailedMessage);
-  if (!isAcceptablePassword(input.password, minimumPasswordLength.reset)) throw invalidPassword();
+  const about = [owner.full_name, owner.email];
+  if (!isAcceptablePassword(input.password, minimumPasswordLength.reset, about)) throw invalidPassword();
   const passwordHash = await hashPassword(input.password);
   const account = await ctx.db.transaction(async (tx) => {
     const accountId = await consumeLinkToken(tx, input.token, 'password-reset');
@@ -151,7 +152,9 @@ export async function changePassword(
   session: { accountId: string; tokenHash: string },
   password: string,
 ): Promise<void> {
-  if (!isAcceptablePassword(password, minimumPasswordLength.change)) throw invalidPassword();
+  const account = await findAccountById(ctx.db, session.accountId);
+  const about = [account?.full_name, account?.email];
+  if (!isAcceptablePassword(password, minimumPasswordLength.change, about)) throw invalidPassword();
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const updated = await queryOne<AccountRow>(

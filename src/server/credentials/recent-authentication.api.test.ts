@@ -275,7 +275,7 @@ describe('re-confirming who one is (ASVS 6.2.3)', () => {
   it('an emailed link works once, in the browser that asked for it, and refreshes only that session', async () => {
     const member = await memberSignedInAgo(11);
     const otherBrowser = fromOwnAddress(
-      (await t.signedInMember({ email: `second-${member.email}`, password: 'second-password' })).client,
+      (await t.signedInMember({ email: `second-${member.email}`, password: 'lantern-harbour-47' })).client,
     );
     const sameMemberElsewhere = fromOwnAddress(t.client());
     await sameMemberElsewhere.post('/api/login', { username: member.email, password: member.password });

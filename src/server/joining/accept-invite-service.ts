@@ -86,7 +86,8 @@ export async function acceptInvitation(
   let passwordHash: string | null = null;
   if (asksPassword) {
     const password = body.password ?? '';
-    if (!isAcceptablePassword(password, minimumPasswordLength.invite)) {
+    const about = [preview.invite.full_name, preview.invite.email, body.email];
+    if (!isAcceptablePassword(password, minimumPasswordLength.invite, about)) {
       throw badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
     }
     passwordHash = await hashPassword(password);

@@ -30,9 +30,12 @@ const invalidPassword = () =>
   badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
 const userAlreadyExists = () => conflict('UserAlreadyExists', userAlreadyExistsMessage);
 
-/** The hash of a sign-up password that meets SPEC §5's rules, or a 400 invalidPassword. */
-async function signupPasswordHash(password: string): Promise<string> {
-  if (!isAcceptablePassword(password, minimumPasswordLength.signup)) throw invalidPassword();
+/**
+ * The hash of a sign-up password that meets SPEC §5's rules and is not guessable from the member's
+ * own name and email (`about`), or a 400 invalidPassword.
+ */
+async function signupPasswordHash(password: string, about: readonly string[]): Promise<string> {
+  if (!isAcceptablePassword(password, minimumPasswordLength.signup, about)) throw invalidPassword();
   return hashPassword(password);
 }
 
@@ -92,7 +95,10 @@ export async function signUp(
   body: z.output<typeof signupEndpoint.request>,
 ): Promise<AccountRow | null> {
   const passwordMode = !ctx.config.enableMagicLinkLogins;
-  const passwordHash = passwordMode || body.password ? await signupPasswordHash(body.password ?? '') : null;
+  const passwordHash =
+    passwordMode || body.password
+      ? await signupPasswordHash(body.password ?? '', [body.name, body.username])
+      : null;
   const account = await createMember(
     ctx,
     {
@@ -133,7 +139,7 @@ export async function completeSignup(
   ctx: AppContext,
   input: { username: string; password?: string | null | undefined; token: string },
 ): Promise<AccountRow> {
-  const passwordHash = input.password ? await signupPasswordHash(input.password) : null;
+  const passwordHash = input.password ? await signupPasswordHash(input.password, [input.username]) : null;
   const outcome = await ctx.db.transaction(async (tx) => {
     const claim = await claimLinkToken(tx, input.token.trim(), input.username, 'complete-signup');
     if (!claim.ok) return claim;

@@ -98,6 +98,20 @@ describe('self sign-up with passwords (SPEC §2, §4 Sign-up, §5, §8)', () => 
     });
   });
 
+  it("signup: a password made of the member's own name answers InvalidPassword; the same for someone else is fine", async () => {
+    const jane = { name: 'Jane Smith', allowMarketing: true, ...confirmations };
+    const refused = await t
+      .client()
+      .post('/api/signup', { ...jane, username: uniqueEmail(), password: 'Jane.Smith2026' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'InvalidPassword', invalidPassword: true });
+    const kim = { ...jane, name: 'Kim Lee' };
+    const accepted = await t
+      .client()
+      .post('/api/signup', { ...kim, username: uniqueEmail(), password: 'Jane.Smith2026' });
+    expect(accepted.status).toBe(201);
+  });
+
   it('signup: a short or common password answers InvalidPassword', async () => {
     for (const password of ['abc', 'password', null]) {
       const res = await t.client().post('/api/signup', {

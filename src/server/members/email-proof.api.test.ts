@@ -35,7 +35,7 @@ async function intruderByInvitation(typed: string) {
   const res = await browser.post('/api/accept-invite', {
     token,
     email: typed,
-    password: 'intruder-secret-1',
+    password: 'lantern-harbour-47',
     ...consents,
   });
   expect(res.status).toBe(200);

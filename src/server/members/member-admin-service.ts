@@ -39,7 +39,7 @@ export async function loyaltyIdOf(db: Queryable, accountId: string): Promise<str
 
 /** Staff create a member; a proven email ends other claims on it (email-proof.ts), in one transaction. */
 export async function createMemberByStaff(ctx: AppContext, input: z.output<typeof createMemberRequest>) {
-  if (input.password !== undefined && !isAcceptablePassword(input.password, 6)) {
+  if (input.password !== undefined && !isAcceptablePassword(input.password, 6, [input.name, input.email])) {
     throw badRequest('InvalidPassword', passwordRequirementsMessage, {
       fieldErrors: { password: passwordRequirementsMessage },
     });

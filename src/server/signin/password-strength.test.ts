@@ -30,6 +30,17 @@ describe('password strength (zxcvbn-ts, SPEC §9 "further password requirements"
     }
   });
 
+  it("the member's own name and email count for nothing: 'Jane.Smith2026' is weak for Jane Smith", () => {
+    const jane = ['Jane Smith', 'jane.smith@example.com'];
+    expect(isGuessablePassword('Jane.Smith2026')).toBe(false);
+    expect(isGuessablePassword('Jane.Smith2026', jane)).toBe(true);
+    expect(isGuessablePassword('Smith-Jane-99', jane)).toBe(true);
+    expect(isGuessablePassword('janesmith', ['Kim Lee', 'janesmith@example.com'])).toBe(true);
+    expect(isGuessablePassword('velvet-harbour', jane)).toBe(false);
+    expect(isGuessablePassword('jane-velvet-harbour', jane)).toBe(false);
+    expect(isAcceptablePassword('Jane.Smith2026', 8, jane)).toBe(false);
+  });
+
   it('length rules still come first: the minimum and the 1,024-character maximum', () => {
     expect(isAcceptablePassword('velvet-harbour', 8)).toBe(true);
     expect(isAcceptablePassword('abc12', 6)).toBe(false);

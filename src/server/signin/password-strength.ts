@@ -54,7 +54,39 @@ function strengthEstimator(): ZxcvbnFactory {
   return estimator;
 }
 
-/** Whether a password is among the likeliest guesses of an attacker (case and l33t spellings included). */
-export function isGuessablePassword(password: string): boolean {
-  return strengthEstimator().check(password).guesses < minimumGuesses;
+/**
+ * The words of the member's own name and email address (at least three letters each, and the
+ * address's local part whole): an attacker who targets the member tries them first.
+ */
+function personalWords(about: readonly (string | null | undefined)[]): string[] {
+  const words = new Set<string>();
+  for (const value of about) {
+    if (!value) continue;
+    const lower = value.toLowerCase();
+    const local = lower.split('@')[0] ?? '';
+    if (local.length >= 3) words.add(local);
+    for (const word of lower.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) words.add(word);
+  }
+  // Longest first, so removing them takes "jane.smith" whole before "jane".
+  return [...words].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Whether a password is among the likeliest guesses of an attacker (case and l33t spellings
+ * included). `about` is the member's name and email: zxcvbn counts them as its likeliest words, and
+ * they count for nothing, so what is left once they (and the separators between them) are taken out
+ * must not be guessable either ("Jane.Smith2026" for Jane Smith leaves "2026").
+ */
+export function isGuessablePassword(
+  password: string,
+  about: readonly (string | null | undefined)[] = [],
+): boolean {
+  const estimator = strengthEstimator();
+  const words = personalWords(about);
+  if (estimator.check(password, words).guesses < minimumGuesses) return true;
+  const lower = password.toLowerCase();
+  const rest = words.reduce((left, word) => left.replaceAll(word, ''), lower);
+  if (rest === lower) return false;
+  // The separators between the member's own words add next to nothing either.
+  return estimator.check(rest.replace(/[^\p{L}\p{N}]+/gu, ''), words).guesses < minimumGuesses;
 }

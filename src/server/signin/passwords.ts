@@ -24,7 +24,14 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return verify(passwordHash, password);
 }
 
-/** Whether a new password is acceptable: long enough and not among an attacker's likeliest guesses. */
-export function isAcceptablePassword(password: string, minLength: number): boolean {
-  return password.length >= minLength && password.length <= 1024 && !isGuessablePassword(password);
+/**
+ * Whether a new password is acceptable: long enough and not among an attacker's likeliest guesses,
+ * the member's own name and email (`about`) included.
+ */
+export function isAcceptablePassword(
+  password: string,
+  minLength: number,
+  about: readonly (string | null | undefined)[] = [],
+): boolean {
+  return password.length >= minLength && password.length <= 1024 && !isGuessablePassword(password, about);
 }
