@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInviteResponse } from '#shared/api/joining.ts';
+import { linkWithNikeEndpoint } from '#shared/api/nike-link.ts';
+import { throughProvider } from '#tests/support/oidc-browser.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { developmentTransport } from '../email/mailer.ts';
 
@@ -54,6 +56,34 @@ describe('secrets and tokens never reach the logs (issue 10 item 5)', () => {
     const token = tokenOf(t.mails.find((mail) => mail.to === email)?.links?.[0]);
     await t.client().get(`/set-new-password?email=${encodeURIComponent(email)}&token=${token}`);
     expect(logged.join('\n')).not.toContain(token);
+  });
+
+  it('logs: a sportswear callback refused by its checks, or whose exchange fails, leaves its code and state nowhere in the log', async () => {
+    const member = await t.signedInMember();
+    const started = linkWithNikeEndpoint.response.parse(
+      (await member.client.post('/api/link-with-nike', {})).body,
+    );
+    const callback = await throughProvider(String(started.link), {
+      redirectUri: 'http://localhost:3000/complete-link-with-nike',
+      login: `athlete-${Date.now()}`,
+    });
+    const code = String(callback.searchParams.get('code'));
+    const state = String(callback.searchParams.get('state'));
+    const forged = new URLSearchParams(callback.search);
+    forged.set('iss', 'https://attacker.example');
+    expect(
+      (await member.client.post('/api/complete-link-with-nike', { query: forged.toString() })).status,
+    ).toBe(400);
+    const badCode = new URLSearchParams(callback.search);
+    badCode.set('code', `${code}x`);
+    expect(
+      (await member.client.post('/api/complete-link-with-nike', { query: badCode.toString() })).status,
+    ).toBe(400);
+    const log = logged.join('\n');
+    expect(log).toContain('Nike callback failed its checks');
+    expect(log).toContain('Nike code exchange failed');
+    expect(log).not.toContain(code.slice(0, 20));
+    expect(log).not.toContain(state);
   });
 
   it('logs: the development outbox names a mail and where to read it, never its links', async () => {

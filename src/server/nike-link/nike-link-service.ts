@@ -28,6 +28,17 @@ interface GrantToken {
 
 type LinkSession = Pick<Session, 'tokenHash' | 'accountId'>;
 
+/**
+ * What went wrong, for the log: the library's message and code and the provider's OAuth error, never
+ * the error's `cause` (openid-client puts the callback's parameters or the token response there,
+ * which hold the code and tokens).
+ */
+function reasonOf(problem: unknown) {
+  if (!(problem instanceof Error)) return { message: String(problem) };
+  const { code, error, error_description, status } = problem as Error & Record<string, unknown>;
+  return { message: problem.message, code, error, error_description, status };
+}
+
 function unavailable() {
   return new HttpError(503, 'Unavailable', nikeMessages.unavailable);
 }
@@ -141,7 +152,7 @@ export async function completeLink(
       );
       throw refusal(problem.error);
     }
-    log.warn({ err: problem }, 'Nike callback failed its checks; nothing spent');
+    log.warn({ reason: reasonOf(problem) }, 'Nike callback failed its checks; nothing spent');
     throw badRequest('ProviderError', nikeMessages.providerError);
   }
   const code = params.get('code');
@@ -173,7 +184,7 @@ export async function completeLink(
       ? { token: tokens.refresh_token, type: 'refresh_token' }
       : { token: tokens.access_token, type: 'access_token' };
   } catch (problem) {
-    log.warn({ err: problem }, 'Nike code exchange failed');
+    log.warn({ reason: reasonOf(problem) }, 'Nike code exchange failed');
     throw badRequest('ExchangeFailed', nikeMessages.exchangeFailed);
   }
   const replaced = await saveLink(ctx.db, session.accountId, subject, grant);
@@ -264,6 +275,6 @@ export async function revokeAtProvider(
     await client.tokenRevocation(configuration, grant.token, { token_type_hint: grant.type });
     log.info('Nike grant revoked at the provider');
   } catch (error) {
-    log.warn({ err: error }, 'Nike grant revocation failed');
+    log.warn({ reason: reasonOf(error) }, 'Nike grant revocation failed');
   }
 }
