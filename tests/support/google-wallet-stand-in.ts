@@ -37,7 +37,7 @@ function ecKeys() {
  * reference (developers.google.com/wallet/retail/loyalty-cards/rest): the service account's JWT
  * grant at /token (RS256, audience = the token URL, the wallet_object.issuer scope) answers a bearer
  * token; /walletobjects/v1/loyaltyClass and /loyaltyObject take insert (POST; 409 when the id
- * exists), get (404 when not) and, for objects, patch (merge). It also plays Google's callback side:
+ * exists), get (404 when not) and patch (merge). It also plays Google's callback side:
  * /keys serves root signing keys, and `signCallback` signs a save/delete message as Google does
  * (ECv2SigningOnly: a root key signs an intermediate key that signs the message). Records requests.
  */
@@ -112,7 +112,7 @@ export async function startGoogleWalletStandIn() {
     const existing = store.get(id);
     if (!existing) return error(res, 404, `Resource not found: ${id}`);
     if (req.method === 'GET') return json(res, 200, existing);
-    if (req.method === 'PATCH' && match[1] === 'loyaltyObject') {
+    if (req.method === 'PATCH') {
       const merged = { ...existing, ...body, id };
       store.set(id, merged);
       return json(res, 200, merged);

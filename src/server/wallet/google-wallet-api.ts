@@ -18,6 +18,7 @@ export interface GoogleWalletApi {
   /** GET loyaltyClass/{id}; null when Google has none (404). */
   getClass(id: string): Promise<Record<string, unknown> | null>;
   insertClass(body: Record<string, unknown>): Promise<void>;
+  patchClass(id: string, body: Record<string, unknown>): Promise<void>;
   /** POST loyaltyObject; false when an object with that id exists already (409). */
   insertObject(body: Record<string, unknown>): Promise<boolean>;
   patchObject(id: string, body: Record<string, unknown>): Promise<void>;
@@ -105,6 +106,9 @@ export function googleWalletApi(
     getClass: (classId) => getJson(`/loyaltyClass/${id(classId)}`, 'loyaltyClass.get'),
     async insertClass(body) {
       await expect(await call('POST', '/loyaltyClass', body), 'loyaltyClass.insert', [409]);
+    },
+    async patchClass(classId, body) {
+      await expect(await call('PATCH', `/loyaltyClass/${id(classId)}`, body), 'loyaltyClass.patch');
     },
     async insertObject(body) {
       const response = await call('POST', '/loyaltyObject', body);

@@ -208,3 +208,24 @@ describe("Google Wallet's save and delete callbacks", () => {
     expect(row[0]?.google_saved).toBe(false);
   });
 });
+
+describe('a loyalty class Google already holds', () => {
+  it('gets our callback URL if it lacks it (a class made by an earlier save link had none)', async () => {
+    google.classes.set(classId(), { id: classId(), issuerName: 'Earlier' });
+    const other = await createTestApp({ config: { wallet: { google: google.config } } });
+    try {
+      const before = google.requests.length;
+      const member = await other.signedInMember();
+      expect((await member.client.get('/api/google-pay/pass')).status).toBe(200);
+      const classPatch = google.requests
+        .slice(before)
+        .find((r) => r.method === 'PATCH' && r.path.includes('/loyaltyClass/'));
+      expect(classPatch?.body).toEqual({
+        callbackOptions: { url: 'http://localhost:3000/wallet/google/callbacks' },
+      });
+      expect(google.classes.get(classId())).toMatchObject({ issuerName: 'Earlier' });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -70,7 +70,16 @@ export function createWalletSync(
     if (!google) return Promise.resolve();
     classReady ??= (async () => {
       const { loyaltyClass } = loyaltyObjects(config, content, ctx.origin, serial);
-      if (!(await google.getClass(loyaltyClass.id))) await google.insertClass(loyaltyClass);
+      const existing = await google.getClass(loyaltyClass.id);
+      if (!existing) {
+        await google.insertClass(loyaltyClass);
+      } else if (
+        (existing.callbackOptions as { url?: string } | undefined)?.url !== loyaltyClass.callbackOptions.url
+      ) {
+        // A class made before (e.g. by an earlier save link) without our callback URL: Google would
+        // never tell us about saves and deletions.
+        await google.patchClass(loyaltyClass.id, { callbackOptions: loyaltyClass.callbackOptions });
+      }
     })().catch((error: unknown) => {
       classReady = null;
       throw error;
