@@ -1,36 +1,130 @@
 /**
- * Foundation benchmark: the real app (web build, PGlite) on a local port, measured over HTTP on
- * loopback. Run `npm run build` first, then `npm run bench`. Numbers depend on the machine: compare
- * runs on the same one.
+ * Foundation benchmark: the real app (web build if there is one) on a local port, measured over HTTP
+ * on loopback, each figure as a ratio to a floor measured in the same run (this machine is shared, so
+ * absolute times wander; ratios hold):
+ *   - floor A: a bare Fastify route answering a constant;
+ *   - floor B: a bare Fastify route running one indexed query (the session and its account);
+ *   - the signed-in viewer (target ≥ 50% of floor B), the anonymous viewer, the server-rendered
+ *     Landing, and sign-in (against one argon2id hash, the floor it cannot beat).
+ * On PGlite always; on PostgreSQL too when BENCH_DATABASE_URL is set. Run `npm run build` first.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { hash } from '@node-rs/argon2';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { Database } from '../src/server/db/database.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { openPostgres } from '../src/server/db/postgres.ts';
+import { hashToken } from '../src/server/sessions/tokens.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
-import { benchMember, benchOrigin, startBenchApp } from './bench-app.ts';
+import { benchMember, benchOrigin, openBenchDatabase, startBenchApp } from './bench-app.ts';
 import { measure } from './http-bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const bench = await startBenchApp({ webDist: existsSync(defaultWebDist) ? defaultWebDist : null });
-const { base } = bench;
-const json = { 'content-type': 'application/json', origin: benchOrigin };
+const postgresUrl = process.env.BENCH_DATABASE_URL;
 
-await bench.createMember();
-const credentials = JSON.stringify({ username: benchMember.email, password: benchMember.password });
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: json, body: credentials });
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+/** A fresh schema of the PostgreSQL database, migrated. */
+async function postgresDatabase(url: string): Promise<Database> {
+  const schema = `bench_run_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = openPostgres(url, { searchPath: `${schema},public` });
+  await migrate(db);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
 
-console.log(`\nFoundation benchmark (${seconds} s each, PGlite, loopback)\n`);
-await measure('GET /api-w/viewer (signed in)', () => fetch(`${base}/api-w/viewer`, { headers: { cookie } }), {
-  concurrency: 10,
-  seconds,
-});
-await measure('GET /api-w/viewer (anonymous)', () => fetch(`${base}/api-w/viewer`), {
-  concurrency: 10,
-  seconds,
-});
-await measure('GET / (server-rendered landing)', () => fetch(`${base}/`), { concurrency: 10, seconds });
-await measure(
-  'POST /api/login (argon2id verify)',
-  () => fetch(`${base}/api/login`, { method: 'POST', headers: json, body: credentials }),
-  { concurrency: 4, seconds },
-);
-await bench.close();
+/** Floors: bare Fastify on its own port, with and without the one indexed query. */
+async function startFloors(db: Database, tokenHash: string) {
+  const floor = Fastify();
+  floor.get('/constant', async () => ({ ok: true }));
+  floor.get('/one-query', async () =>
+    db.query(
+      `SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [tokenHash],
+    ),
+  );
+  await floor.listen({ port: 0, host: '127.0.0.1' });
+  return { floor, base: `http://127.0.0.1:${(floor.server.address() as { port: number }).port}` };
+}
+
+async function run(label: string, db: Database) {
+  const bench = await startBenchApp({ db, webDist: existsSync(defaultWebDist) ? defaultWebDist : null });
+  const { base } = bench;
+  const json = { 'content-type': 'application/json', origin: benchOrigin };
+  await bench.createMember();
+  const credentials = JSON.stringify({ username: benchMember.email, password: benchMember.password });
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: json, body: credentials });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const floors = await startFloors(db, hashToken(cookie.split('=')[1] ?? ''));
+  const options = { concurrency: 10, seconds };
+
+  console.log(
+    `\n${label} (${seconds} s each, loopback; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
+  const constant = await measure(
+    'floor A: bare Fastify route',
+    () => fetch(`${floors.base}/constant`),
+    options,
+  );
+  const oneQuery = await measure(
+    'floor B: Fastify + one indexed query',
+    () => fetch(`${floors.base}/one-query`),
+    options,
+  );
+  const ratio = (figure: { perSecond: number }, to: { perSecond: number }, name: string) =>
+    console.log(`  → ${(figure.perSecond / to.perSecond).toFixed(2)} of ${name}`);
+  const viewer = await measure(
+    'GET /api-w/viewer (signed in)',
+    () => fetch(`${base}/api-w/viewer`, { headers: { cookie } }),
+    options,
+  );
+  ratio(viewer, oneQuery, 'floor B (target ≥ 0.50)');
+  const anonymous = await measure(
+    'GET /api-w/viewer (anonymous)',
+    () => fetch(`${base}/api-w/viewer`),
+    options,
+  );
+  ratio(anonymous, constant, 'floor A');
+  const landing = await measure(
+    'GET / (server-rendered landing, brotli)',
+    () => fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } }),
+    options,
+  );
+  ratio(landing, constant, 'floor A');
+  const hashes = await measure(
+    'floor C: one argon2id hash (no HTTP)',
+    async () => {
+      await hash(benchMember.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+      return new Response('{}');
+    },
+    { concurrency: 4, seconds },
+  );
+  const signIn = await measure(
+    'POST /api/login (argon2id verify)',
+    () => fetch(`${base}/api/login`, { method: 'POST', headers: json, body: credentials }),
+    { concurrency: 4, seconds },
+  );
+  console.log(`  → costs ${(hashes.perSecond / signIn.perSecond).toFixed(2)}× one hash (target ≤ 1.3×)`);
+  await floors.floor.close();
+  await bench.close();
+}
+
+await run('PGlite (embedded)', await openBenchDatabase());
+if (postgresUrl) await run('PostgreSQL', await postgresDatabase(postgresUrl));
+else console.log('\n(Set BENCH_DATABASE_URL to measure on PostgreSQL too.)');

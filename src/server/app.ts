@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import type { Config } from '#shared/config.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
@@ -49,6 +50,9 @@ export async function buildApp(
     // X-Forwarded-For only from the configured proxies (none by default): see trustedProxies.
     trustProxy: trustProxyOf(ctx.config.trustedProxies),
     bodyLimit: 64 * 1024,
+    // One line per request is written below, and only at debug level when it succeeded: at the
+    // default level a busy server's log holds what needs a look, not every viewer call.
+    logController: new LogController({ disableRequestLogging: true }),
     // Some pass apps request the PassKit web service as …//v1/…: the same route.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
@@ -62,6 +66,11 @@ export async function buildApp(
   const mailsAtStart = new WeakMap<object, number>();
   app.addHook('onRequest', async (request) => void mailsAtStart.set(request, mailsWrittenSoFar()));
   app.addHook('onResponse', async (request) => outbox.wakeIfWrittenSince(mailsAtStart.get(request) ?? -1));
+  app.addHook('onResponse', async (request, reply) => {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (reply.statusCode >= 400) request.log.info(line, 'request completed');
+    else request.log.debug(line, 'request completed');
+  });
   app.addHook('onClose', async () => {
     await outbox.stop();
     await context.nike.close();
@@ -96,7 +105,7 @@ export async function buildApp(
   };
   // Every other GET is a page of the app: a route (not the not-found handler) so that it is
   // compressed like every route; other methods on a page's path get 405.
-  app.get('/*', (request, reply) =>
+  app.get('/*', { config: { ownSessionQuery: true } }, (request, reply) =>
     isApiPath(request.url)
       ? apiNotFoundAnswer(request, reply)
       : web.renderPage(request, reply, pageStatus(request.url)),

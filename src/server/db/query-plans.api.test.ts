@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingDatabase, type SentStatement } from '#tests/support/recording-database.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
 import { seedScale } from '../../../bench/scale-seed.ts';
 import { forgetIdleRateLimitKeys } from '../credentials/rate-limits.ts';
 import { sweepMaturedPoints } from '../points/pending-points.ts';
-import type { Database, Queryable } from './database.ts';
+import type { Database } from './database.ts';
 
 /**
  * Every statement the hot paths run goes through an index once the tables are large: a member's
@@ -23,28 +24,6 @@ const largeTables = [
   'rate_limit_counters',
   'outbox_mail',
 ];
-
-interface Sent {
-  sql: string;
-  params: readonly unknown[];
-}
-
-/** The database, telling `sent` every statement with its parameters (inside transactions too). */
-function recording(db: Database, sent: Map<string, Sent>): Database {
-  const record =
-    (queryable: Queryable): Queryable['query'] =>
-    (sql, params = []) => {
-      sent.set(sql, { sql, params });
-      return queryable.query(sql, params);
-    };
-  return {
-    driver: db.driver,
-    query: record(db),
-    transaction: (work) => db.transaction((tx) => work({ query: record(tx) })),
-    exec: (sql) => db.exec(sql),
-    close: () => db.close(),
-  };
-}
 
 interface PlanNode {
   'Node Type': string;
@@ -65,12 +44,15 @@ function seqScans(node: PlanNode): string[] {
 
 let db: Database;
 let t: TestApp;
-const sent = new Map<string, Sent>();
+const sent = new Map<string, SentStatement>();
 
 beforeAll(async () => {
   db = await openTestDatabase();
   await seedScale(db, { members: 20_000, ledgerRowsPerMember: 10, maturedRows: 100, chunk: 20_000 });
-  t = await createTestApp({ db: recording(db, sent), config: { enablePointsExchange: true } });
+  t = await createTestApp({
+    db: recordingDatabase(db, (statement) => sent.set(statement.sql, statement)),
+    config: { enablePointsExchange: true },
+  });
 }, 240_000);
 
 afterAll(async () => {

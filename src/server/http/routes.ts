@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { badRequest, HttpError } from './errors.ts';
@@ -15,10 +15,16 @@ type Handler<E extends Endpoint> = (
  * leaves the server. A handler answers a failure by returning (or throwing) an HttpError: the error
  * handler sends it as the one failure envelope.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, definition: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  definition: E,
+  handler: Handler<E>,
+  config: FastifyContextConfig = {},
+): void {
   app.route({
     method: definition.method,
     url: definition.path,
+    config,
     handler: async (request, reply) => {
       const input = definition.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
       const body = parseOrThrow(definition.request, input) as z.output<E['request']>;

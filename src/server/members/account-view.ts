@@ -13,32 +13,55 @@ export async function currentBurnRate(db: Queryable) {
   return row ? { pointsLevel: row.points_level, cashValue: row.cash_value } : null;
 }
 
+/** What the Account view derives from other tables than the account row, and the burn rate. */
+export interface AccountDerived {
+  pending: number;
+  matured: number;
+  email_consent: string | null;
+  whatsapp_consent: string | null;
+  nike_linked: boolean;
+  rate_points_level: number | null;
+  rate_cash_value: number | null;
+}
+
+/**
+ * The columns of AccountDerived for the account whose id is the SQL expression `id`: each one an
+ * indexed read, all in the statement that uses them (the viewer's one round trip, see viewer-store).
+ */
+export function accountDerivedColumns(id: string): string {
+  return `(SELECT COALESCE(SUM(points), 0) FROM ledger_entries
+            WHERE account_id = ${id} AND confirms_at > now() AND confirmed_at IS NULL)::bigint AS pending,
+          -- Pending points past their confirmation date count as confirmed before the next write or
+          -- sweep moves them into points_balance (see points/pending-points.ts).
+          (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
+            WHERE account_id = ${id} AND confirms_at <= now() AND confirmed_at IS NULL)::bigint AS matured,
+          (SELECT choice FROM marketing_consents WHERE account_id = ${id} AND channel = 'email'
+            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
+          (SELECT choice FROM marketing_consents WHERE account_id = ${id} AND channel = 'whatsapp'
+            ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent,
+          EXISTS (SELECT 1 FROM nike_links WHERE account_id = ${id}) AS nike_linked,
+          (SELECT points_level FROM burn_rates ORDER BY position LIMIT 1) AS rate_points_level,
+          (SELECT cash_value FROM burn_rates ORDER BY position LIMIT 1) AS rate_cash_value`;
+}
+
 /** The SPEC §3 Account the browser sees, assembled from the row and what is derived from the ledger. */
 export async function accountView(db: Queryable, account: AccountRow, config: Config): Promise<Account> {
-  // Sequential on purpose: a transaction's connection runs one statement at a time.
-  const derived = await queryOne<{
-    pending: number;
-    matured: number;
-    email_consent: string | null;
-    whatsapp_consent: string | null;
-    nike_linked: boolean;
-  }>(
-    db,
-    `SELECT
-         (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
-           WHERE account_id = $1 AND confirms_at > now() AND confirmed_at IS NULL)::bigint AS pending,
-         -- Pending points past their confirmation date count as confirmed before the next write or
-         -- sweep moves them into points_balance (see points/pending-points.ts).
-         (SELECT COALESCE(SUM(points), 0) FROM ledger_entries
-           WHERE account_id = $1 AND confirms_at <= now() AND confirmed_at IS NULL)::bigint AS matured,
-         (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'email'
-           ORDER BY recorded_at DESC, id DESC LIMIT 1) AS email_consent,
-         (SELECT choice FROM marketing_consents WHERE account_id = $1 AND channel = 'whatsapp'
-           ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent,
-         EXISTS (SELECT 1 FROM nike_links WHERE account_id = $1) AS nike_linked`,
-    [account.id],
-  );
-  const rate = await currentBurnRate(db);
+  const derived = await queryOne<AccountDerived>(db, `SELECT ${accountDerivedColumns('$1::uuid')}`, [
+    account.id,
+  ]);
+  return toAccountView(account, derived, config);
+}
+
+/** The Account view of a row and its derived columns (read by accountView or in the viewer's query). */
+export function toAccountView(
+  account: AccountRow,
+  derived: AccountDerived | undefined,
+  config: Config,
+): Account {
+  const rate =
+    derived?.rate_points_level != null && derived.rate_cash_value != null
+      ? { pointsLevel: derived.rate_points_level, cashValue: derived.rate_cash_value }
+      : null;
   const resendWindowMs = config.verificationResendWindowMinutes * 60_000;
   const resendAvailable =
     (!account.email_verified || account.pending_email !== null) &&

@@ -8,6 +8,13 @@ declare module 'fastify' {
     /** The signed-in member's session, or null for an anonymous visitor. */
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route resolves the session inside its own query (the viewer and the pages: one round trip,
+     * see viewer-service.ts), so the hook below leaves it alone.
+     */
+    ownSessionQuery?: boolean;
+  }
 }
 
 /** The cookie: __Host- prefixed and Secure outside localhost (SPEC §4 Session, DESIGN security rules). */
@@ -22,6 +29,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     // Static files and the partner API never act for a member: skip the database there.
     if (request.url.startsWith('/assets/') || request.url.startsWith('/partner/')) return;
+    if (request.routeOptions.config.ownSessionQuery) return;
     const token = request.cookies[cookie.name];
     if (token) request.session = await ctx.sessions.resolve(ctx.db, token);
   });

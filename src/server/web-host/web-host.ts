@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toPublicConfig } from '#shared/config.ts';
 import type { AppContext } from '../app-context.ts';
-import { viewerFor } from '../viewer/viewer-routes.ts';
+import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
 
 interface SsrModule {
@@ -69,7 +69,7 @@ export async function registerWebHost(
     // The page carries the viewer, so the first paint needs no call: visitors get Landing and Sign in
     // rendered here, members the layout with their navigation (their screens are lazy: the browser
     // renders those, see lazyScreen).
-    const boot: Boot = { config: publicConfig, viewer: await viewerFor(ctx, request.session), status };
+    const boot: Boot = { config: publicConfig, viewer: await viewerForRequest(ctx, request), status };
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     // A page that would only send the browser elsewhere (a signed-out visitor on a members' path…).
     if (rendered?.redirect && status === 200)
