@@ -6,6 +6,7 @@ import { route } from '../http/routes.ts';
 import { findAccountById } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
 import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
+import { bindToThisBrowser } from '../tokens/link-browser.ts';
 import { deleteAccount } from './account-deletion-service.ts';
 import { updateAccount } from './account-update-service.ts';
 import { announceEmailChange } from './email-change.ts';
@@ -28,7 +29,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const result = await ctx.db.transaction(async (tx) => {
       const updated = await updateAccount(tx, ctx.config, session.accountId, body, session);
       // The new address must be proven (SPEC §4 Account status); a proven old one hears of the change.
-      if (updated.emailChanged) await announceEmailChange(ctx, tx, updated.account, updated.emailChanged);
+      if (updated.emailChanged) {
+        const browserHash = bindToThisBrowser(ctx, request, reply);
+        await announceEmailChange(ctx, tx, updated.account, updated.emailChanged, browserHash);
+      }
       return updated;
     });
     const fresh = (await findAccountById(ctx.db, session.accountId)) ?? result.account;

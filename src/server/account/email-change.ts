@@ -50,8 +50,9 @@ export async function announceEmailChange(
   tx: Queryable,
   account: AccountRow,
   change: EmailChange,
+  browserHash: string,
 ): Promise<void> {
-  await queueVerificationEmail(ctx, tx, account);
+  await queueVerificationEmail(ctx, tx, account, browserHash);
   if (!change.from || !change.fromProven) return;
   await enqueueMail(tx, emailChangedMail(ctx.config, ctx.origin, change.from, change.to));
 }

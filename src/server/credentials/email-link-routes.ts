@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { requireRecentAuthentication } from '../sessions/session-plugin.ts';
 import { signedIn } from '../signin/signed-in.ts';
+import { confirmationRequired, openerOf } from '../tokens/link-browser.ts';
 import {
   changePassword,
   ensureMagicLinksEnabled,
@@ -26,9 +27,12 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     return { success: true, message: magicLinkSentMessage };
   });
 
-  route(app, api.magicLinkEndpoint, async ({ token }, request, reply) => {
+  // Opened elsewhere than where it was asked for, the link waits for the page's button (issue 12 §4).
+  route(app, api.magicLinkEndpoint, async ({ token, confirmed }, request, reply) => {
     ensureMagicLinksEnabled(ctx);
-    return signedIn(ctx, request, reply, await signInWithLink(ctx, token));
+    const account = await signInWithLink(ctx, token, openerOf(ctx, request, confirmed));
+    if (account === 'unconfirmed') return confirmationRequired('continue signing in');
+    return signedIn(ctx, request, reply, account);
   });
 
   route(app, api.requestPasswordResetEndpoint, async ({ username }, request, reply) => {

@@ -12,11 +12,13 @@ import {
   passwordRequirementsMessage,
 } from '../signin/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
+import { bindToThisBrowser, type Opener } from '../tokens/link-browser.ts';
 import {
   consumeLinkToken,
   inspectLinkToken,
   issueLinkToken,
   type LinkTokenPurpose,
+  spendOpenedLinkToken,
 } from '../tokens/link-tokens.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
 import { linkRequestLimits, recentlySentMessage, refuseUnlessTaken, takeSlotAnd } from './rate-limits.ts';
@@ -56,8 +58,10 @@ export async function requestLink(
       : { purpose: input.purpose, minutes: ctx.config.passwordResetExpiryMinutes };
   const buckets = { email: `${input.purpose}-email`, address: `${input.purpose}-address` } as const;
   const limits = linkRequestLimits(ctx, request, input.email, buckets);
+  // Set for members and strangers alike: the cookie tells nobody whether the address is a member's.
+  const browserHash = bindToThisBrowser(ctx, request, reply);
   const outcome = await takeSlotAnd(ctx.db, limits, (tx) =>
-    queueLink(ctx, tx, input.email, link, input.next),
+    queueLink(ctx, tx, input.email, link, browserHash, input.next),
   );
   refuseUnlessTaken(reply, outcome, recentlySentMessage);
 }
@@ -76,6 +80,7 @@ async function queueLink(
   tx: Queryable,
   email: string,
   link: { purpose: LinkPurpose; minutes: number },
+  browserHash: string,
   next?: string,
 ): Promise<void> {
   const found = await findAccountByProvenEmail(tx, email);
@@ -84,6 +89,7 @@ async function queueLink(
     accountId: member?.id ?? null,
     purpose: link.purpose,
     expiresInMinutes: link.minutes,
+    browserHash,
   });
   const to = member?.email ?? email;
   const mail =
@@ -93,17 +99,26 @@ async function queueLink(
   await enqueueMail(tx, mail, member !== null);
 }
 
-/** The member an emailed sign-in link signs in; following it proves they read that inbox. */
-export async function signInWithLink(ctx: AppContext, token: string): Promise<AccountRow> {
+/**
+ * The member an emailed sign-in link signs in; following it proves they read that inbox. Opened
+ * elsewhere than in the browser that asked for it, the link waits for the member's click
+ * ('unconfirmed', token untouched): a mail scanner opening it spends nothing (issue 12 §4).
+ */
+export async function signInWithLink(
+  ctx: AppContext,
+  token: string,
+  opener: Opener,
+): Promise<AccountRow | 'unconfirmed'> {
   const account = await ctx.db.transaction(async (tx) => {
-    const accountId = await consumeLinkToken(tx, token, 'magic-link');
-    if (!accountId) return null;
+    const spent = await spendOpenedLinkToken(tx, token, 'magic-link', opener);
+    if (!spent.ok) return spent.reason === 'unconfirmed' ? spent.reason : null;
     return queryOne<AccountRow>(
       tx,
       'UPDATE accounts SET email_verified = true WHERE id = $1 AND deleted_at IS NULL RETURNING *',
-      [accountId],
+      [spent.accountId],
     );
   });
+  if (account === 'unconfirmed') return account;
   if (!account) throw badRequest('LinkExpired', magicLinkFailedMessage);
   if (!account.can_sign_in) throw forbidden('SignInNotAllowed', loginFailedMessage);
   return account;

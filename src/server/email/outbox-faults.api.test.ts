@@ -219,12 +219,14 @@ describe('outbox: no request waits on a mail server (issue 11 item 5)', () => {
       [member]: 1,
       [expiredInvitee]: 2,
     });
-    // The delayed mails work: the in-store customer finishes joining from theirs.
+    // The delayed mails work: the in-store customer finishes joining from theirs, on their own
+    // device (the page's button: issue 12 §4).
     const completion = new URL((await up.waitFor(guided)).links[0] ?? '');
     const done = await t.client().post('/api/complete-signup', {
       username: guided,
       password: null,
       token: completion.searchParams.get('token'),
+      confirmed: true,
     });
     expect(done).toMatchObject({ status: 200, body: { success: true } });
   });

@@ -73,6 +73,7 @@ export async function inviteStatus(ctx: AppContext, token: string) {
 export async function acceptInvitation(
   ctx: AppContext,
   body: z.output<typeof acceptInviteEndpoint.request>,
+  browserHash: string,
 ): Promise<Extract<AcceptOutcome, { ok: true }>> {
   if (ctx.config.enableTelephoneNumber && typeof body.allowMarketingWhatsApp !== 'boolean') {
     const problem = 'Choose whether you would like to hear from us on WhatsApp';
@@ -100,6 +101,7 @@ export async function acceptInvitation(
       passwordHash,
       allowMarketing: body.allowMarketing,
       allowMarketingWhatsApp: body.allowMarketingWhatsApp ?? null,
+      browserHash,
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -10,6 +10,7 @@ import type { AppContext } from '../app-context.ts';
 import { conflict } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
 import { signedIn } from '../signin/signed-in.ts';
+import { bindToThisBrowser } from '../tokens/link-browser.ts';
 import { acceptInvitation, freshAccount, inviteStatus } from './accept-invite-service.ts';
 import { createInvite } from './invite-service.ts';
 
@@ -23,7 +24,11 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   route(app, acceptInviteEndpoint, async (body, request, reply) => {
     if (request.session) throw conflict('AlreadyLoggedIn', alreadySignedInMessage);
-    const { account, emailChange } = await acceptInvitation(ctx, body);
+    const { account, emailChange } = await acceptInvitation(
+      ctx,
+      body,
+      bindToThisBrowser(ctx, request, reply),
+    );
     const answer = await signedIn(ctx, request, reply, await freshAccount(ctx, account));
     return { ...answer, ...(emailChange ? { message: confirmNewEmailMessage(emailChange.to) } : {}) };
   });

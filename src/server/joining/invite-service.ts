@@ -204,6 +204,8 @@ export async function acceptInvite(
     passwordHash: string | null;
     allowMarketing: boolean;
     allowMarketingWhatsApp: boolean | null;
+    /** The browser accepting: another address's link opens there at once (link-browser.ts). */
+    browserHash: string;
   },
 ): Promise<AcceptOutcome> {
   return ctx.db.transaction(async (tx): Promise<AcceptOutcome> => {
@@ -245,7 +247,7 @@ export async function acceptInvite(
     ]);
     const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
     // Another address than the invited one goes the way of an email change: its link goes with the account.
-    if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange);
+    if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange, input.browserHash);
     return { ok: true, account: fresh ?? account, emailChange };
   });
 }

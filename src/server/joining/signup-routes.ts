@@ -5,6 +5,7 @@ import { limitByAddress } from '../credentials/rate-limits.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { signedIn } from '../signin/signed-in.ts';
+import { bindToThisBrowser, confirmationRequired, openerOf } from '../tokens/link-browser.ts';
 import { completeSignup, guidedSignUp, signUp } from './signup-service.ts';
 
 const tooManySignupsMessage =
@@ -33,7 +34,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
       throw notFound('NotFound', 'Sign-up is not available. Members join by invitation.');
     if (request.session) throw conflict('AlreadyLoggedIn', 'You are already signed in.');
     await limitSignups(request, reply);
-    const account = await signUp(ctx, body);
+    const account = await signUp(ctx, body, bindToThisBrowser(ctx, request, reply));
     reply.code(201);
     if (!account) return { success: true, verificationRequired: true, message: verificationRequiredMessage };
     return { ...(await signedIn(ctx, request, reply, account)), verificationRequired: false };
@@ -44,7 +45,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, guidedSignupEndpoint, async (body, request, reply) => {
     if (!ctx.config.guidedSignupEnabled) throw notFound('NotFound', 'Guided sign-up is not available.');
     await limitSignups(request, reply);
-    const account = await guidedSignUp(ctx, body);
+    const account = await guidedSignUp(ctx, body, bindToThisBrowser(ctx, request, reply));
     reply.code(201);
     return {
       success: true,
@@ -54,8 +55,10 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   // SPEC §7 complete-signup {username, password, token}; guided completion sends a null password.
+  // Opened elsewhere than where it was asked for, the link waits for the page's button (issue 12 §4).
   route(app, completeSignupEndpoint, async (body, request, reply) => {
-    const account = await completeSignup(ctx, body);
+    const account = await completeSignup(ctx, body, openerOf(ctx, request, body.confirmed));
+    if (account === 'unconfirmed') return confirmationRequired('complete your sign-up');
     return signedIn(ctx, request, reply, account);
   });
 }

@@ -17,6 +17,7 @@ import {
   minimumPasswordLength,
   passwordRequirementsMessage,
 } from '../signin/passwords.ts';
+import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
 import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
 
@@ -93,6 +94,7 @@ async function createMember(
 export async function signUp(
   ctx: AppContext,
   body: z.output<typeof signupEndpoint.request>,
+  browserHash: string,
 ): Promise<AccountRow | null> {
   const passwordMode = !ctx.config.enableMagicLinkLogins;
   const passwordHash =
@@ -109,7 +111,7 @@ export async function signUp(
       allowMarketingWhatsApp: body.allowMarketingWhatsApp,
       source: 'signup',
     },
-    (tx, created) => queueVerificationEmail(ctx, tx, created),
+    (tx, created) => queueVerificationEmail(ctx, tx, created, browserHash),
   );
   if (!passwordHash) return null;
   return (await findAccountById(ctx.db, account.id)) ?? account;
@@ -119,6 +121,7 @@ export async function signUp(
 export function guidedSignUp(
   ctx: AppContext,
   body: z.output<typeof guidedSignupEndpoint.request>,
+  browserHash: string,
 ): Promise<AccountRow & { email: string }> {
   return createMember(
     ctx,
@@ -130,18 +133,22 @@ export function guidedSignUp(
       allowMarketingWhatsApp: body.allowMarketingWhatsApp,
       source: body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup',
     },
-    (tx, created) => queueCompleteSignupEmail(ctx, tx, created),
+    (tx, created) => queueCompleteSignupEmail(ctx, tx, created, browserHash),
   );
 }
 
-/** SPEC §7 complete-signup: proves the address by its link and sets the password, if one is given. */
+/**
+ * SPEC §7 complete-signup: proves the address by its link and sets the password, if one is given.
+ * 'unconfirmed' when opened elsewhere than where it was asked for, until the member's click.
+ */
 export async function completeSignup(
   ctx: AppContext,
   input: { username: string; password?: string | null | undefined; token: string },
-): Promise<AccountRow> {
+  opener: Opener,
+): Promise<AccountRow | 'unconfirmed'> {
   const passwordHash = input.password ? await signupPasswordHash(input.password, [input.username]) : null;
   const outcome = await ctx.db.transaction(async (tx) => {
-    const claim = await claimLinkToken(tx, input.token.trim(), input.username, 'complete-signup');
+    const claim = await claimLinkToken(tx, input.token.trim(), input.username, 'complete-signup', opener);
     if (!claim.ok) return claim;
     const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
     if (!proof.ok) return proof;
@@ -153,6 +160,7 @@ export async function completeSignup(
     return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
   });
   if (outcome.ok) return outcome.account;
+  if (outcome.reason === 'unconfirmed') return outcome.reason;
   if (outcome.reason === 'taken') throw conflict('UserAlreadyExists', addressTakenMessage);
   if (outcome.reason === 'expired') {
     throw badRequest('LinkExpired', completeSignupExpiredMessage, { isExpired: true });

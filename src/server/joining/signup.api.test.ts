@@ -258,11 +258,13 @@ describe('self sign-up with magic links, and email verification (SPEC §4, §5, 
     expect(res.body).toMatchObject({ success: true, emailSent: true });
     const link = linkParams(t.mails[0]?.links?.[0]);
     expect(link).toMatchObject({ path: '/complete-signup', email });
+    // The member's own browser, not the store's: the page's button sends `confirmed` (issue 12 §4).
     const browser = t.client();
     const done = await browser.post('/api/complete-signup', {
       username: email,
       password: null,
       token: link.token,
+      confirmed: true,
     });
     expect(done.status).toBe(200);
     expect(completeSignupEndpoint.response.parse(done.body).account).toMatchObject({
@@ -277,7 +279,7 @@ describe('self sign-up with magic links, and email verification (SPEC §4, §5, 
     expect(sources).toEqual([{ source: 'guided-signup:regent-street' }]);
     const replay = await t
       .client()
-      .post('/api/complete-signup', { username: email, password: null, token: link.token });
+      .post('/api/complete-signup', { username: email, password: null, token: link.token, confirmed: true });
     expect(replay.status).toBe(409);
     const duplicate = await t
       .client()

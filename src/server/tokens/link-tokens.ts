@@ -1,5 +1,6 @@
 import { type Queryable, queryOne } from '../db/database.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
+import type { Opener } from './link-browser.ts';
 
 /**
  * Every token a member receives in a link, in one place (table link_tokens, migration 0013): 256
@@ -28,6 +29,8 @@ export interface IssueInput {
   email?: string | null;
   /** A re-confirmation link is bound to the session that asked for it. */
   sessionTokenHash?: string | null;
+  /** The nonce hash of the browser that asked for the link (link-browser.ts): opened there, no click. */
+  browserHash?: string | null;
 }
 
 /** Issues a token and answers the raw value, which goes only into the link. */
@@ -40,8 +43,8 @@ export async function issueLinkToken(db: Queryable, input: IssueInput): Promise<
        UPDATE link_tokens SET used_at = now()
         WHERE account_id = $2 AND purpose = $3 AND used_at IS NULL AND expires_at >= now() - ${keptAfterExpiry}
      )
-     INSERT INTO link_tokens (token_hash, account_id, purpose, expires_at, email, session_token_hash)
-     SELECT $1, $2::uuid, $3, now() + make_interval(mins => $4), $5, $6 WHERE $2::uuid IS NOT NULL`,
+     INSERT INTO link_tokens (token_hash, account_id, purpose, expires_at, email, session_token_hash, browser_hash)
+     SELECT $1, $2::uuid, $3, now() + make_interval(mins => $4), $5, $6, $7 WHERE $2::uuid IS NOT NULL`,
     [
       hashToken(token),
       input.accountId,
@@ -49,6 +52,7 @@ export async function issueLinkToken(db: Queryable, input: IssueInput): Promise<
       input.expiresInMinutes,
       input.email ?? null,
       input.sessionTokenHash ?? null,
+      input.browserHash ?? null,
     ],
   );
   return token;
@@ -98,6 +102,35 @@ export async function consumeLinkToken(
   return row?.account_id ?? null;
 }
 
+/**
+ * Uses a token opened in a browser (issue 12 §4): at once in the browser that asked for it, anywhere
+ * else only with the member's click (`opener.confirmed`). One conditional update, so of any number of
+ * parallel uses only one wins; 'unconfirmed' leaves the token as it was.
+ */
+export async function spendOpenedLinkToken(
+  db: Queryable,
+  token: string,
+  purpose: LinkTokenPurpose,
+  opener: Opener,
+): Promise<{ ok: true; accountId: string } | { ok: false; reason: 'spent' | 'unconfirmed' }> {
+  const row = await queryOne<{ account_id: string }>(
+    db,
+    `UPDATE link_tokens SET used_at = now()
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        AND session_token_hash IS NULL AND ($3::boolean OR browser_hash = $4)
+      RETURNING account_id`,
+    [hashToken(token), purpose, opener.confirmed, opener.browserHash],
+  );
+  if (row) return { ok: true, accountId: row.account_id };
+  const found = await inspectLinkToken(db, token, purpose);
+  return { ok: false, reason: found.state === 'live' ? 'unconfirmed' : 'spent' };
+}
+
+/** Whether `opener` may spend a live token now: it asked for it, or the member clicked. */
+function mayOpen(row: { browser_hash: string | null }, opener: Opener): boolean {
+  return opener.confirmed || (row.browser_hash !== null && row.browser_hash === opener.browserHash);
+}
+
 export interface ClaimedToken {
   account_id: string;
   email: string;
@@ -106,16 +139,20 @@ export interface ClaimedToken {
 /**
  * Uses a token sent to `email`, inside the caller's transaction (which goes on to prove the
  * address): the row when it was live and sent to that address, or why not. The row is locked, so
- * two parallel claims cannot both win.
+ * two parallel claims cannot both win. Opened elsewhere than in the browser that asked for it, only
+ * the member's click (`opener.confirmed`) uses it ('unconfirmed' leaves it as it was).
  */
 export async function claimLinkToken(
   tx: Queryable,
   token: string,
   email: string,
   purpose: Extract<LinkTokenPurpose, 'verify-email' | 'complete-signup'>,
-): Promise<{ ok: true; row: ClaimedToken } | { ok: false; reason: 'invalid' | 'expired' | 'used' }> {
+  opener: Opener,
+): Promise<
+  { ok: true; row: ClaimedToken } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'unconfirmed' }
+> {
   const row = await queryOne<
-    { token_hash: string; account_id: string; email: string | null } & {
+    { token_hash: string; account_id: string; email: string | null; browser_hash: string | null } & {
       used_at: Date | null;
       expires_at: Date;
     }
@@ -126,6 +163,7 @@ export async function claimLinkToken(
   if (!row?.email || row.email !== email.trim().toLowerCase()) return { ok: false, reason: 'invalid' };
   if (row.used_at) return { ok: false, reason: 'used' };
   if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  if (!mayOpen(row, opener)) return { ok: false, reason: 'unconfirmed' };
   await tx.query('UPDATE link_tokens SET used_at = now() WHERE token_hash = $1', [row.token_hash]);
   return { ok: true, row: { account_id: row.account_id, email: row.email } };
 }

@@ -18,12 +18,16 @@ export const requestMagicLinkEndpoint = endpoint({
 
 const tokenField = text().min(1, 'The link is incomplete').max(200);
 
-/** SPEC §7 magic-link: consumes the emailed token and signs in. */
+/**
+ * SPEC §7 magic-link: consumes the emailed token and signs in. Opened in another browser than the one
+ * that asked for it, the answer is `confirmationRequired` and the token stays live until the page's
+ * button sends `confirmed` (issue 12 §4: mail scanners open every link).
+ */
 export const magicLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/magic-link',
-  request: z.object({ token: tokenField }),
-  response: signedInSchema,
+  request: z.object({ token: tokenField, confirmed: z.boolean().optional() }),
+  response: signedInSchema.extend({ confirmationRequired: z.boolean().optional() }),
 });
 
 /** SPEC §7 request-password-reset: the same answer whether or not the email belongs to a member. */

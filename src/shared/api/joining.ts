@@ -97,10 +97,13 @@ export const completeSignupEndpoint = endpoint({
     username: text().toLowerCase().max(254),
     password: text({ trim: false }).max(1024).nullable().optional(),
     token: text({ trim: false }).max(500),
+    /** Sent by the page's button when the link was opened elsewhere than where it was asked for. */
+    confirmed: z.boolean().optional(),
   }),
   response: signedInSchema.extend({
     invalidPassword: z.boolean().optional(),
     isExpired: z.boolean().optional(),
+    confirmationRequired: z.boolean().optional(),
   }),
 });
 
@@ -110,8 +113,13 @@ export const verifyEmailEndpoint = endpoint({
   request: z.object({
     username: text().toLowerCase().max(254),
     token: text({ trim: false }).max(500),
+    /** Sent by the page's button when the link was opened elsewhere than where it was asked for. */
+    confirmed: z.boolean().optional(),
   }),
-  response: signedInSchema.extend({ isExpired: z.boolean().optional() }),
+  response: signedInSchema.extend({
+    isExpired: z.boolean().optional(),
+    confirmationRequired: z.boolean().optional(),
+  }),
 });
 
 export const requestVerificationResendEndpoint = endpoint({

@@ -51,7 +51,7 @@ const reauthenticationOptions = () => call(reauthenticationPasskeyOptions, {});
 
 /** The calls of the credentials screens: emailed links, passwords, passkeys, confirming it's you. */
 export const credentialsApi = {
-  signInWithLink: (token: string) => call(magicLink, { token }),
+  signInWithLink: (token: string, confirmed?: boolean) => call(magicLink, { token, confirmed }),
   requestPasswordReset: (username: string) => call(requestPasswordReset, { username }),
   resetPassword: (body: RequestOf<typeof passwordReset>) => call(passwordReset, body),
   changePassword: (password: string) => call(changePassword, { password }),

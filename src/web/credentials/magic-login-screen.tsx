@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -6,13 +6,16 @@ import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
+import { OpenedElsewhere } from '../ui/opened-elsewhere.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { credentialsApi } from './api.ts';
 
 /**
  * SPEC §4 Magic-login: without a token, a request-new-link message; with one, signs in and goes to /
- * when an account is returned. On failure, the server's message or a generic one (§8).
+ * when an account is returned. On failure, the server's message or a generic one (§8). Opened in
+ * another browser than the one that asked for it (a mail scanner, another device), it signs in only
+ * once the member presses "Continue signing in" (issue 12 §4).
  */
 export default function MagicLoginScreen() {
   const m = useMessages();
@@ -25,18 +28,20 @@ export default function MagicLoginScreen() {
   const navigate = useNavigate();
   const { signedIn } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
+  const [askToContinue, setAskToContinue] = useState(false);
   const started = useRef(false);
 
-  useEffect(() => {
-    // Once only: the token is single use, and a second call would only fail.
-    if (!token || started.current) return;
-    started.current = true;
-    void (async () => {
-      const result = await credentialsApi.signInWithLink(token);
+  const signIn = useCallback(
+    async (confirmed: boolean) => {
+      const result = await credentialsApi.signInWithLink(token, confirmed);
       if (result.ok && result.data.account) {
         signedIn(result.data.account, result.data.googlePay ?? null);
         // SPEC §2 Sign in: the wallet or help page `next` names, otherwise /.
         await navigate(afterSignInPath(next), { replace: true });
+        return;
+      }
+      if (result.ok && result.data.confirmationRequired && !confirmed) {
+        setAskToContinue(true);
         return;
       }
       setFailure(
@@ -44,8 +49,16 @@ export default function MagicLoginScreen() {
           ? m.signIn.failed
           : failureText(result, { LinkExpired: c.magicLinkExpired, Unknown: m.signIn.failed }),
       );
-    })();
-  }, [token, next, signedIn, navigate, m.signIn.failed, c.magicLinkExpired, failureText]);
+    },
+    [token, next, signedIn, navigate, m.signIn.failed, c.magicLinkExpired, failureText],
+  );
+
+  useEffect(() => {
+    // Once only: the token is single use, and a second call would only fail.
+    if (!token || started.current) return;
+    started.current = true;
+    void signIn(false);
+  }, [token, signIn]);
 
   return (
     <Page narrow>
@@ -62,6 +75,8 @@ export default function MagicLoginScreen() {
             <ButtonLink to={signInPath(next)}>{c.requestNewLink}</ButtonLink>
             <Link to={signInPath(next, { method: 'password' })}>{m.signIn.usePassword}</Link>
           </>
+        ) : askToContinue ? (
+          <OpenedElsewhere label={c.continueSigningIn} onContinue={() => void signIn(true)} />
         ) : (
           <p aria-live="polite">{c.signingIn}</p>
         )}

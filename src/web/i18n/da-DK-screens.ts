@@ -321,6 +321,8 @@ export const daDKScreens: ScreenMessages = {
     vipSent: (email: string) => `Tak. Vi har sendt ${email} et link til at gøre tilmeldingen færdig.`,
     vipAnother: 'Tilmeld en anden kunde',
     verifyInProgress: 'Bekræfter din e-mailadresse…',
+    continueVerifying: 'Fortsæt med at bekræfte min e-mailadresse',
+    continueCompleting: 'Fortsæt med at gøre min tilmelding færdig',
     verifyComplete: 'Din e-mailadresse er bekræftet. Tak.',
     verifyFailed: 'Vi har desværre et teknisk problem med at bekræfte din e-mailadresse. Prøv igen om lidt.',
     verifyMissing:

@@ -83,6 +83,9 @@ export const daDK: CoreMessages = {
     magicLoginMissing: 'Dette login-link er ufuldstændigt. Bed om et nyt link for at logge ind.',
     requestNewLink: 'Bed om et nyt link',
     signingIn: 'Logger dig ind…',
+    openedElsewhere:
+      'Dette link blev åbnet i en anden browser end den, hvor du bad om det. Tryk på knappen for at fortsætte.',
+    continueSigningIn: 'Fortsæt med at logge ind',
     resetHeading: 'Nulstil din adgangskode',
     resetIntro: 'Indtast din kontos e-mailadresse, så sender vi dig et link til at vælge en ny adgangskode.',
     resetSubmit: 'Send mig et nulstillingslink',

@@ -310,6 +310,8 @@ export const enGBScreens = {
     vipSent: (email: string) => `Thank you. We have emailed ${email} a link to complete the sign-up.`,
     vipAnother: 'Sign up another customer',
     verifyInProgress: 'Verifying your email address…',
+    continueVerifying: 'Continue verifying my email address',
+    continueCompleting: 'Continue completing my sign-up',
     verifyComplete: 'Your email address is verified. Thank you.',
     verifyFailed:
       'Sorry, we have a technical problem verifying your email address. Please try again in a moment.',

@@ -87,6 +87,9 @@ export const enGB = {
     magicLoginMissing: 'This sign-in link is incomplete. Request a new link to sign in.',
     requestNewLink: 'Request a new link',
     signingIn: 'Signing you in…',
+    openedElsewhere:
+      'This link was opened in a different browser from the one where you asked for it. To go on, press the button.',
+    continueSigningIn: 'Continue signing in',
     resetHeading: 'Reset your password',
     resetIntro:
       "Enter the email address of your account and we'll email you a link to choose a new password.",

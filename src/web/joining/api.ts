@@ -29,12 +29,15 @@ export function guidedSignUp(body: RequestOf<typeof guidedSignupEndpoint>) {
   return call(guidedSignupEndpoint, body);
 }
 
-/** Finishes a guided signup from its emailed link, signing the new member in. */
-export function completeSignup(email: string, token: string) {
-  return call(completeSignupEndpoint, { username: email, password: null, token });
+/**
+ * Finishes a guided signup from its emailed link, signing the new member in. `confirmed` is the
+ * member's click, needed when the link is opened elsewhere than where it was asked for.
+ */
+export function completeSignup(email: string, token: string, confirmed?: boolean) {
+  return call(completeSignupEndpoint, { username: email, password: null, token, confirmed });
 }
 
 /** Proves an address from its emailed link (signing the member in when the link says who). */
-export function verifyEmail(email: string, token: string) {
-  return call(verifyEmailEndpoint, { username: email, token });
+export function verifyEmail(email: string, token: string, confirmed?: boolean) {
+  return call(verifyEmailEndpoint, { username: email, token, confirmed });
 }

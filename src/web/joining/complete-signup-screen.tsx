@@ -1,21 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/form.tsx';
+import { OpenedElsewhere } from '../ui/opened-elsewhere.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { completeSignup } from './api.ts';
 import { PasskeyStep, SuccessStep } from './onboarding.tsx';
 
-type State = { status: 'working' } | { status: 'failed'; message: string } | { status: 'done'; step: 1 | 2 };
+type State =
+  | { status: 'working' }
+  | { status: 'ask-to-continue' }
+  | { status: 'failed'; message: string }
+  | { status: 'done'; step: 1 | 2 };
 
 /**
  * SPEC §2 Guided signup completion (/complete-signup?token&email): runs completion, then success and
  * wallet onboarding, then an optional passkey step. The answer's account signs the member in at once
  * (SPEC §4), so the wallet badges and the passkey step work for them; the route lets the onboarding
- * finish (SignedOutOnly keepAfterSignIn).
+ * finish (SignedOutOnly keepAfterSignIn). Opened in another browser than the one that asked for it,
+ * it waits for the member's click (issue 12 §4: mail scanners open every link).
  */
 export default function CompleteSignupScreen() {
   const messages = useMessages();
@@ -30,11 +36,13 @@ export default function CompleteSignupScreen() {
   const started = useRef(false);
   usePageTitle(messages.titles.joinTheClub);
 
-  useEffect(() => {
-    // The token is single use: run once, even when React mounts twice in development.
-    if (!token || started.current) return;
-    started.current = true;
-    void completeSignup(email, token).then((result) => {
+  const complete = useCallback(
+    async (confirmed: boolean) => {
+      const result = await completeSignup(email, token, confirmed);
+      if (result.ok && result.data.confirmationRequired && !confirmed) {
+        setState({ status: 'ask-to-continue' });
+        return;
+      }
       if (result.ok && result.data.account) {
         session.signedIn(result.data.account, result.data.googlePay ?? null);
         setState({ status: 'done', step: 1 });
@@ -51,8 +59,16 @@ export default function CompleteSignupScreen() {
             ServerError: m.completeFailed,
           });
       setState({ status: 'failed', message });
-    });
-  }, [token, email, failureText, m, session.signedIn]);
+    },
+    [token, email, failureText, m, session.signedIn],
+  );
+
+  useEffect(() => {
+    // The token is single use: run once, even when React mounts twice in development.
+    if (!token || started.current) return;
+    started.current = true;
+    void complete(false);
+  }, [token, complete]);
 
   if (!token) {
     return (
@@ -65,6 +81,13 @@ export default function CompleteSignupScreen() {
     return (
       <Page narrow>
         <p role="status">{m.completing}</p>
+      </Page>
+    );
+  }
+  if (state.status === 'ask-to-continue') {
+    return (
+      <Page narrow>
+        <OpenedElsewhere label={m.continueCompleting} onContinue={() => void complete(true)} />
       </Page>
     );
   }

@@ -1,18 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/form.tsx';
+import { OpenedElsewhere } from '../ui/opened-elsewhere.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { verifyEmail } from './api.ts';
 
-type State = { status: 'in-progress' } | { status: 'complete' } | { status: 'failed'; message: string };
+type State =
+  | { status: 'in-progress' }
+  | { status: 'ask-to-continue' }
+  | { status: 'complete' }
+  | { status: 'failed'; message: string };
 
 /**
  * SPEC §2, §4 Email verification (/verify-email?email&token): in progress, then complete or failed.
  * A missing parameter shows the no-restart-required message; success with an account goes to /.
+ * Opened in another browser than the one that asked for it, it waits for the member's click (issue 12 §4).
  */
 export default function VerifyEmailScreen() {
   const messages = useMessages();
@@ -27,10 +33,13 @@ export default function VerifyEmailScreen() {
   const started = useRef(false);
   usePageTitle(messages.titles.verifyEmail);
 
-  useEffect(() => {
-    if (!email || !token || started.current) return;
-    started.current = true;
-    void verifyEmail(email, token).then((result) => {
+  const verify = useCallback(
+    async (confirmed: boolean) => {
+      const result = await verifyEmail(email, token, confirmed);
+      if (result.ok && result.data.confirmationRequired && !confirmed) {
+        setState({ status: 'ask-to-continue' });
+        return;
+      }
       if (result.ok && result.data.account) {
         session.signedIn(result.data.account, result.data.googlePay ?? null);
         void navigate('/', { state: { modalMessage: m.verifyComplete } });
@@ -49,12 +58,21 @@ export default function VerifyEmailScreen() {
         ServerError: m.verifyFailed,
       });
       setState({ status: 'failed', message });
-    });
-  }, [email, token, session, navigate, failureText, m]);
+    },
+    [email, token, session, navigate, failureText, m],
+  );
+
+  useEffect(() => {
+    if (!email || !token || started.current) return;
+    started.current = true;
+    void verify(false);
+  }, [email, token, verify]);
 
   let body: React.ReactNode;
   if (!email || !token) body = <Alert kind="info">{m.verifyMissing}</Alert>;
   else if (state.status === 'in-progress') body = <p role="status">{m.verifyInProgress}</p>;
+  else if (state.status === 'ask-to-continue')
+    body = <OpenedElsewhere label={m.continueVerifying} onContinue={() => void verify(true)} />;
   else if (state.status === 'complete') body = <Alert kind="success">{m.verifyComplete}</Alert>;
   else body = <Alert kind="error">{state.message}</Alert>;
 
@@ -62,7 +80,7 @@ export default function VerifyEmailScreen() {
     <Page narrow>
       <h1>{messages.titles.verifyEmail}</h1>
       {body}
-      {state.status !== 'in-progress' || !email || !token ? (
+      {(state.status !== 'in-progress' && state.status !== 'ask-to-continue') || !email || !token ? (
         <p>
           <Link to="/">{m.goToAccount}</Link>
         </p>
