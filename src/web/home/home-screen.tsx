@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -21,8 +21,13 @@ const recentRows = 5;
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
   const account = useAccount();
-  const { state: session } = useSession();
+  const { state: session, refresh } = useSession();
   const walletPresence = session.status === 'authenticated' ? session.walletPresence : null;
+  // Signed in on this page (the sign-in answer carries no wallet presence): ask the viewer once.
+  const presenceUnknown = session.status === 'authenticated' && session.walletPresence === undefined;
+  useEffect(() => {
+    if (presenceUnknown) void refresh();
+  }, [presenceUnknown, refresh]);
   const config = useConfig();
   const m = useMessages();
   const location = useLocation();
