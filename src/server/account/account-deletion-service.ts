@@ -17,9 +17,10 @@ const keptTables = new Set(['accounts', 'ledger_entries', 'marketing_consents', 
 
 /**
  * Nullable references that nonetheless mark a row as the member's own: the invitation they accepted
- * (it holds their name, and the address it was sent to, which may no longer be their email).
+ * (it holds their name, and the address it was sent to, which may no longer be their email), and
+ * their link tokens (nullable only because an invitation's token targets an invitation instead).
  */
-const ownedThroughNullable = new Set(['invites.account_id']);
+const ownedThroughNullable = new Set(['invites.account_id', 'link_tokens.account_id']);
 
 interface Reference {
   table_name: string;

@@ -344,7 +344,11 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
     ]);
     // Joining's own tables: an accepted invitation and a verification token.
     await t.ctx.db.query(
-      `INSERT INTO invites (token_hash, email, full_name, expires_at, account_id) VALUES ($1, $2, 'Test Member', now(), $3)`,
+      `WITH invite AS (
+         INSERT INTO invites (email, full_name, expires_at, account_id) VALUES ($2, 'Test Member', now(), $3)
+         RETURNING id
+       )
+       INSERT INTO link_tokens (token_hash, purpose, invite_id, expires_at) SELECT $1, 'invitation', id, now() FROM invite`,
       [`invite-${id}`, email, id],
     );
     await t.ctx.db.query(

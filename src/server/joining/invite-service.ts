@@ -6,7 +6,7 @@ import { enqueueMail } from '../email/outbox.ts';
 import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
-import { hashToken, newToken } from '../sessions/tokens.ts';
+import { invitationOf, issueInvitationToken, spendInvitationToken } from '../tokens/link-tokens.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
 
 /** The HTTP status each code answers with. */
@@ -22,7 +22,6 @@ export const inviteCodeStatus: Record<InviteCode, number> = {
 
 export interface InviteRow {
   id: string;
-  token_hash: string;
   email: string;
   full_name: string;
   invited_by: string | null;
@@ -50,18 +49,21 @@ export async function createInvite(
   ctx: AppContext,
   input: { email: string; name: string; from?: string | null; existing?: boolean },
 ): Promise<{ invite: InviteRow; acceptUrl: string }> {
-  const token = newToken();
-  const url = acceptUrl(ctx, token);
-  const invite = await ctx.db.transaction(async (tx) => {
+  const { invite, url } = await ctx.db.transaction(async (tx) => {
     const account = await findAccountByProvenEmail(tx, input.email);
     const created = await insertInvite(tx, ctx, {
-      tokenHash: hashToken(token),
       email: input.email,
       fullName: account?.full_name ?? input.name,
       invitedBy: input.from ?? null,
       existingCustomer: Boolean(input.existing) || Boolean(account),
     });
-    await markOthersStale(tx, created);
+    const replacing = await markOthersStale(tx, created);
+    const token = await issueInvitationToken(tx, {
+      inviteId: created.id,
+      expiresAt: created.expires_at,
+      replacing,
+    });
+    const url = acceptUrl(ctx, token);
     // Written with the invitation: both exist or neither does, and nobody waits on SMTP.
     await enqueueMail(
       tx,
@@ -74,7 +76,7 @@ export async function createInvite(
         expiresAt: created.expires_at,
       }),
     );
-    return created;
+    return { invite: created, url };
   });
   return { invite, acceptUrl: url };
 }
@@ -83,7 +85,6 @@ async function insertInvite(
   tx: Queryable,
   ctx: AppContext,
   input: {
-    tokenHash: string;
     email: string;
     fullName: string;
     invitedBy: string | null;
@@ -92,27 +93,22 @@ async function insertInvite(
 ): Promise<InviteRow> {
   const row = await queryOne<InviteRow>(
     tx,
-    `INSERT INTO invites (token_hash, email, full_name, invited_by, existing_customer, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + $6::float8 * interval '1 day') RETURNING *`,
-    [
-      input.tokenHash,
-      input.email,
-      input.fullName,
-      input.invitedBy,
-      input.existingCustomer,
-      ctx.config.inviteExpiryDays,
-    ],
+    `INSERT INTO invites (email, full_name, invited_by, existing_customer, expires_at)
+     VALUES ($1, $2, $3, $4, now() + $5::float8 * interval '1 day') RETURNING *`,
+    [input.email, input.fullName, input.invitedBy, input.existingCustomer, ctx.config.inviteExpiryDays],
   );
   if (!row) throw new Error('invite insert returned no row');
   return row;
 }
 
-async function markOthersStale(tx: Queryable, newest: InviteRow): Promise<void> {
-  await tx.query(
+/** Older open invitations for the same address become stale; answers their ids (their tokens retire). */
+async function markOthersStale(tx: Queryable, newest: InviteRow): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
     `UPDATE invites SET replaced_at = now(), replaced_by = $2
-      WHERE email = $1 AND id <> $2 AND consumed_at IS NULL AND replaced_at IS NULL`,
+      WHERE email = $1 AND id <> $2 AND consumed_at IS NULL AND replaced_at IS NULL RETURNING id`,
     [newest.email, newest.id],
   );
+  return rows.map((row) => row.id);
 }
 
 export type InviteState = 'valid' | 'consumed' | 'stale' | 'expired';
@@ -129,11 +125,12 @@ export type InviteLookup = { ok: true; invite: InviteRow } | { ok: false; code: 
 /** Finds the invitation behind a token and says whether it can be accepted (SPEC §4 Invitation). */
 export async function lookUpInvite(db: Queryable, token: string, forUpdate = false): Promise<InviteLookup> {
   if (!tokenShape.test(token)) return { ok: false, code: 'LinkInvalid' };
-  const invite = await queryOne<InviteRow>(
-    db,
-    `SELECT * FROM invites WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [hashToken(token)],
-  );
+  const inviteId = await invitationOf(db, token);
+  const invite =
+    inviteId &&
+    (await queryOne<InviteRow>(db, `SELECT * FROM invites WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+      inviteId,
+    ]));
   if (!invite) return { ok: false, code: 'NotFound' };
   return { ok: true, invite };
 }
@@ -146,7 +143,6 @@ export async function lookUpInvite(db: Queryable, token: string, forUpdate = fal
  * Two parallel opens send one email: the loser finds the link already replaced.
  */
 export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): Promise<InviteCode> {
-  const token = newToken();
   try {
     return await ctx.db.transaction(async (tx) => {
       const claimed = await queryOne<InviteRow>(
@@ -157,13 +153,17 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
       );
       if (!claimed) return 'LinkStale';
       const fresh = await insertInvite(tx, ctx, {
-        tokenHash: hashToken(token),
         email: claimed.email,
         fullName: claimed.full_name,
         invitedBy: claimed.invited_by,
         existingCustomer: claimed.existing_customer,
       });
       await tx.query('UPDATE invites SET replaced_by = $2 WHERE id = $1', [claimed.id, fresh.id]);
+      const token = await issueInvitationToken(tx, {
+        inviteId: fresh.id,
+        expiresAt: fresh.expires_at,
+        replacing: [claimed.id],
+      });
       await enqueueMail(
         tx,
         freshInvitationMail({
@@ -245,6 +245,7 @@ export async function acceptInvite(
       invite.id,
       account.id,
     ]);
+    await spendInvitationToken(tx, invite.id);
     const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
     // Another address than the invited one goes the way of an email change: its link goes with the account.
     if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange, input.browserHash);

@@ -44,7 +44,9 @@ describe('staff invitations (SPEC §1, §4 Invitation)', () => {
     expect(mail?.html).toContain(created.acceptUrl.replace(/&/g, '&amp;'));
     expect(mail?.links).toEqual([created.acceptUrl]);
     // The token is stored hashed: the raw token is nowhere in the database.
-    const rows = await t.ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM invites');
+    const rows = await t.ctx.db.query<{ token_hash: string }>(
+      "SELECT token_hash FROM link_tokens WHERE purpose = 'invitation'",
+    );
     expect(rows.map((r) => r.token_hash)).not.toContain(created.token);
   });
 

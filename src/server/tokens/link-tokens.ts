@@ -3,11 +3,12 @@ import { hashToken, newToken } from '../sessions/tokens.ts';
 import type { Opener } from './link-browser.ts';
 
 /**
- * Every token a member receives in a link, in one place (table link_tokens, migration 0013): 256
- * random bits, of which only the SHA-256 hash is stored; expiring; single use except the wallet
- * token (which only lets a new member fetch their own pass, and may be used again within its time).
- * Issuing a token retires the account's older live tokens of the same purpose in the same
- * statement, so only the newest link works and there is no moment with two.
+ * Every token a member receives in a link, in one place (table link_tokens, migrations 0013 and
+ * 0014): 256 random bits, of which only the SHA-256 hash is stored; expiring; single use except the
+ * wallet token (which only lets a new member fetch their own pass, and may be used again within its
+ * time). Issuing a token retires the older live tokens it replaces in the same statement, so only
+ * the newest link works and there is no moment with two. A token targets an account, or (an
+ * invitation's, before any account exists) an invitation.
  */
 export type LinkTokenPurpose =
   | 'magic-link'
@@ -15,7 +16,11 @@ export type LinkTokenPurpose =
   | 'reauthentication'
   | 'verify-email'
   | 'complete-signup'
-  | 'wallet';
+  | 'wallet'
+  | 'invitation';
+
+/** The purposes of tokens that target an account (every one but an invitation's). */
+type AccountTokenPurpose = Exclude<LinkTokenPurpose, 'invitation'>;
 
 /** Spent tokens are kept this long, so a late click answers "expired" rather than "unknown". */
 const keptAfterExpiry = "interval '7 days'";
@@ -23,7 +28,7 @@ const keptAfterExpiry = "interval '7 days'";
 export interface IssueInput {
   /** Null does the same work and stores nothing, so a request for a stranger takes as long as a member's. */
   accountId: string | null;
-  purpose: LinkTokenPurpose;
+  purpose: AccountTokenPurpose;
   expiresInMinutes: number;
   /** The address the link goes to, where proving it is the point. */
   email?: string | null;
@@ -38,7 +43,7 @@ export async function issueLinkToken(db: Queryable, input: IssueInput): Promise<
   const token = newToken();
   await db.query(
     `WITH swept AS (
-       DELETE FROM link_tokens WHERE expires_at < now() - ${keptAfterExpiry}
+       DELETE FROM link_tokens WHERE expires_at < now() - ${keptAfterExpiry} AND purpose <> 'invitation'
      ), retired AS (
        UPDATE link_tokens SET used_at = now()
         WHERE account_id = $2 AND purpose = $3 AND used_at IS NULL AND expires_at >= now() - ${keptAfterExpiry}
@@ -58,6 +63,45 @@ export async function issueLinkToken(db: Queryable, input: IssueInput): Promise<
   return token;
 }
 
+/**
+ * Issues an invitation's token (the invitation, in invites, is the record it opens) and retires the
+ * tokens of the invitations it replaces (`replacing`), in one statement. It lives as long as its
+ * invitation: an expired invitation link is answered with a fresh invitation, so it is not swept.
+ */
+export async function issueInvitationToken(
+  db: Queryable,
+  input: { inviteId: string; expiresAt: Date; replacing: readonly string[] },
+): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `WITH retired AS (
+       UPDATE link_tokens SET used_at = now()
+        WHERE purpose = 'invitation' AND used_at IS NULL AND invite_id = ANY ($4::uuid[])
+     )
+     INSERT INTO link_tokens (token_hash, purpose, invite_id, expires_at) VALUES ($1, 'invitation', $2, $3)`,
+    [hashToken(token), input.inviteId, input.expiresAt, input.replacing],
+  );
+  return token;
+}
+
+/** The invitation a token opens (live or not: the invitation's own state says what it answers), or null. */
+export async function invitationOf(db: Queryable, token: string): Promise<string | null> {
+  const row = await queryOne<{ invite_id: string }>(
+    db,
+    "SELECT invite_id FROM link_tokens WHERE token_hash = $1 AND purpose = 'invitation'",
+    [hashToken(token)],
+  );
+  return row?.invite_id ?? null;
+}
+
+/** Uses an invitation's token up, with its invitation (accepted). */
+export async function spendInvitationToken(db: Queryable, inviteId: string): Promise<void> {
+  await db.query(
+    "UPDATE link_tokens SET used_at = now() WHERE purpose = 'invitation' AND invite_id = $1 AND used_at IS NULL",
+    [inviteId],
+  );
+}
+
 export type TokenState =
   | { state: 'unknown' }
   | { state: 'spent' }
@@ -67,7 +111,7 @@ export type TokenState =
 export async function inspectLinkToken(
   db: Queryable,
   token: string,
-  purpose: LinkTokenPurpose,
+  purpose: AccountTokenPurpose,
 ): Promise<TokenState> {
   if (!token || token.length > 200) return { state: 'unknown' };
   const row = await queryOne<{ account_id: string; email: string | null; live: boolean }>(
@@ -88,7 +132,7 @@ export async function inspectLinkToken(
 export async function consumeLinkToken(
   db: Queryable,
   token: string,
-  purpose: LinkTokenPurpose,
+  purpose: AccountTokenPurpose,
   sessionTokenHash: string | null = null,
 ): Promise<string | null> {
   const row = await queryOne<{ account_id: string }>(
@@ -110,7 +154,7 @@ export async function consumeLinkToken(
 export async function spendOpenedLinkToken(
   db: Queryable,
   token: string,
-  purpose: LinkTokenPurpose,
+  purpose: AccountTokenPurpose,
   opener: Opener,
 ): Promise<{ ok: true; accountId: string } | { ok: false; reason: 'spent' | 'unconfirmed' }> {
   const row = await queryOne<{ account_id: string }>(
