@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { importPKCS8 } from 'jose';
 import * as client from 'openid-client';
 import type { Config } from '#shared/config.ts';
-import { type DevProvider, startDevProvider } from './dev-provider.ts';
+import type { DevProvider, DevProviderOptions } from './dev-provider.ts';
 
 type LinkSettings = Config['nikeLink'];
 
@@ -137,12 +137,15 @@ export function nikeProvider(
 
 async function startLocalProvider(link: LinkSettings, redirectUri: string, secret: string) {
   const method = link.tokenEndpointAuthMethod;
-  let clientJwks: { keys: import('oidc-provider').JWK[] } | undefined;
+  let clientJwks: DevProviderOptions['clientJwks'];
   if (method === 'private_key_jwt') {
     const { pem, alg } = await privateKey(link);
     const jwk = createPublicKey(pem).export({ format: 'jwk' });
     clientJwks = { keys: [{ ...jwk, alg, ...(link.privateKeyId ? { kid: link.privateKeyId } : {}) }] };
   }
+  // Loaded only here: production (and a server that never links) never loads oidc-provider, which
+  // also warns about the Node version as it loads.
+  const { startDevProvider } = await import('./dev-provider.ts');
   return startDevProvider({
     redirectUris: [redirectUri],
     clientId: link.clientId,
