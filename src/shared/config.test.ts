@@ -29,6 +29,20 @@ describe('configuration (SPEC §1, §6)', () => {
     expect(config.enableMagicLinkLogins).toBe(true);
   });
 
+  it('nikeLink: client authentication is client_secret_basic by default; private_key_jwt without its key stops naming privateKeyPath', () => {
+    expect(parseConfig({}).nikeLink.tokenEndpointAuthMethod).toBe('client_secret_basic');
+    expect(() => parseConfig({ nikeLink: { tokenEndpointAuthMethod: 'private_key_jwt' } })).toThrow(
+      /nikeLink\.privateKeyPath/,
+    );
+    expect(() => parseConfig({ nikeLink: { tokenEndpointAuthMethod: 'client_secret_jwt' } })).toThrow(
+      /nikeLink\.tokenEndpointAuthMethod/,
+    );
+    const keyed = parseConfig({
+      nikeLink: { tokenEndpointAuthMethod: 'private_key_jwt', privateKeyPath: '/etc/loyalty/nike.pem' },
+    });
+    expect(keyed.nikeLink.privateKeyPath).toBe('/etc/loyalty/nike.pem');
+  });
+
   it('an invalid value stops with a message naming the key', () => {
     expect(() => parseConfig({ enablePointsExchange: 'yes' })).toThrow(/enablePointsExchange/);
     expect(() => parseConfig({ locale: 'fr-FR' })).toThrow(/locale/);

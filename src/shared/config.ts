@@ -240,6 +240,10 @@ export const configSchema = publicConfigSchema.extend({
       /** Minutes a started link may take to come back. */
       attemptExpiryMinutes: z.number().int().min(1).max(60).default(10),
     })
+    .refine((link) => link.tokenEndpointAuthMethod !== 'private_key_jwt' || link.privateKeyPath, {
+      error: 'private_key_jwt needs the key: set privateKeyPath',
+      path: ['privateKeyPath'],
+    })
     .prefault({}),
   /** Error reporting: when set, the viewer hands it to the browser. */
   sentry: z
