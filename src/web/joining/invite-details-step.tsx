@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { emailProblem, passwordTooShort } from '#shared/domain/joining-rules.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
-import { EmailField, TextField } from '../ui/form.tsx';
+import { EmailField, PasswordField, TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { InviteStepForm, type ReadyInvite } from './invite-step-form.tsx';
 import styles from './joining.module.css';
@@ -64,10 +64,9 @@ export function InviteDetailsStep({
         hint={customer.existingCustomer ? m.emailLocked : undefined}
       />
       {passwordRequired ? (
-        <TextField
+        <PasswordField
           {...form.field('password')}
           label={m.password}
-          type="password"
           autoComplete="new-password"
           disabled={locked}
           hint={m.passwordHint}

@@ -12,7 +12,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, EmailField, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles, PasswordField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -148,10 +148,9 @@ export default function SignupScreen() {
           <TextField {...details.field('name')} label={m.name} autoComplete="name" />
           <EmailField {...details.field('email')} label={m.email} autoComplete="email" />
           {passwordRequired ? (
-            <TextField
+            <PasswordField
               {...details.field('password')}
               label={m.password}
-              type="password"
               autoComplete="new-password"
               hint={m.passwordHint}
             />

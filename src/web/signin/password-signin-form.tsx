@@ -6,7 +6,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, EmailField, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, EmailField, formStyles, PasswordField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -56,10 +56,9 @@ export function PasswordSignInForm() {
           autoComplete="username webauthn"
           error={form.problems.email && email.trim() === '' ? m.emailRequired : null}
         />
-        <TextField
+        <PasswordField
           {...form.field('password')}
           label={m.password}
-          type="password"
           autoComplete="current-password"
           error={form.problems.password && password === '' ? m.passwordRequired : null}
         />
