@@ -14,7 +14,7 @@ import { deleteMemberRequest } from '../account/account-partner-routes.ts';
 import { memberRequest } from '../credentials/credentials-partner-routes.ts';
 import { createMemberRequest } from '../members/member-schemas.ts';
 import * as partner from '../points/partner-schemas.ts';
-import { deviceParams, passParams } from '../wallet/passkit-routes.ts';
+import { deviceParams, passParams } from '../wallet/passkit-schemas.ts';
 
 /** Every request schema the server parses: the SPEC §7 endpoints and the partner API bodies. */
 function requestSchemas(): [string, z.ZodType][] {

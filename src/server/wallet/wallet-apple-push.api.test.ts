@@ -4,7 +4,7 @@ import { type ReceivedPush, startApnsStandIn } from '#tests/support/apns-stand-i
 import { tillPurchase } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
-import { walletSync } from './wallet-routes.ts';
+import { walletSync } from './wallet-service.ts';
 
 let t: TestApp;
 let apns: Awaited<ReturnType<typeof startApnsStandIn>>;

@@ -6,7 +6,7 @@ import { startGoogleWalletStandIn } from '#tests/support/google-wallet-stand-in.
 import { tillPurchase } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
-import { passSigningKeys, walletSync } from './wallet-routes.ts';
+import { passSigningKeys, walletSync } from './wallet-service.ts';
 
 let t: TestApp;
 let apns: Awaited<ReturnType<typeof startApnsStandIn>>;

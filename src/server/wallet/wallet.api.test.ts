@@ -9,7 +9,7 @@ import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
-import { passSigningKeys } from './wallet-routes.ts';
+import { passSigningKeys } from './wallet-service.ts';
 import { issueWalletToken } from './wallet-tokens.ts';
 
 let t: TestApp;
