@@ -5,6 +5,7 @@ import { completeLinkWithNikeEndpoint, linkWithNikeEndpoint } from '#shared/api/
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { throughProvider } from '#tests/support/oidc-browser.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
+import { startDevProvider } from './dev-provider.ts';
 import { nikeMessages } from './nike-link-service.ts';
 
 const redirectUri = 'http://localhost:3000/complete-link-with-nike';
@@ -238,6 +239,17 @@ describe('Nike account link (SPEC §4 Nike link, §7 link-with-nike / complete-l
     );
   });
 
+  it('deletion by staff (partner API) revokes the sportswear grant at the provider too', async () => {
+    const member = await t.signedInMember();
+    const { query } = await authorise(member.client);
+    expect((await member.client.post('/api/complete-link-with-nike', { query })).status).toBe(200);
+    const id = await accountId(member.client);
+    const token = String((await links()).find((r) => r.account_id === id)?.grant_token);
+    const deleted = await t.partner('POST', '/members/delete', { member: member.loyaltyId });
+    expect(deleted.status).toBe(200);
+    expect(await activeAtProvider(token)).toBe(false);
+  });
+
   it('deletion: deleting the account revokes the sportswear grant at the provider', async () => {
     const member = await t.signedInMember();
     const id = await accountId(member.client);
@@ -249,5 +261,41 @@ describe('Nike account link (SPEC §4 Nike link, §7 link-with-nike / complete-l
     expect(deleted.status).toBe(200);
     expect((await links()).some((r) => r.account_id === id)).toBe(false);
     expect(await activeAtProvider(token)).toBe(false);
+  });
+});
+
+describe('Nike link when the provider cannot be reached', () => {
+  it('unlink: the link goes here even when the provider is down (revocation is logged, not retried)', async () => {
+    const provider = await startDevProvider({
+      redirectUris: [redirectUri],
+      clientId: 'members-web',
+      clientAuthMethod: 'client_secret_basic',
+      clientSecret: 'down-later',
+    });
+    const app = await createTestApp({
+      config: { nikeLink: { issuer: provider.issuer, clientSecret: 'down-later' } },
+    });
+    try {
+      const member = await app.signedInMember();
+      const started = linkWithNikeEndpoint.response.parse(
+        (await member.client.post('/api/link-with-nike', {})).body,
+      );
+      const callback = await throughProvider(String(started.link), {
+        redirectUri,
+        login: `athlete-${randomUUID()}`,
+      });
+      const linked = await member.client.post('/api/complete-link-with-nike', {
+        query: callback.search.slice(1),
+      });
+      expect(linked.status).toBe(200);
+      await provider.stop();
+      const res = await member.client.post('/api/unlink-nike', {});
+      expect(res.status).toBe(200);
+      const viewer = viewerResponseSchema.parse((await member.client.get('/api-w/viewer')).body);
+      expect(viewer.account?.nikeLinked).toBe(false);
+    } finally {
+      await app.close();
+      await provider.stop();
+    }
   });
 });
