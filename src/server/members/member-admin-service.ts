@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { balancesOf, ledgerFor } from '../points/ledger-store.ts';
+import { balancesOf, ledgerPage } from '../points/ledger-store.ts';
 import { partnerEntry } from '../points/partner-entry.ts';
 import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../signin/passwords.ts';
 import {
@@ -65,7 +65,7 @@ export async function createMemberByStaff(ctx: AppContext, input: z.output<typeo
 /** The member's state as staff see it (`member show`). */
 export async function memberDetails(db: Queryable, account: AccountRow) {
   const balances = await balancesOf(db, account.id);
-  const recent = await ledgerFor(db, account.id, 10);
+  const recent = await ledgerPage(db, account.id, { limit: 10 });
   return {
     id: account.id,
     loyaltyId: account.loyalty_id,

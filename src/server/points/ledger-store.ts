@@ -98,11 +98,27 @@ export async function changeCash(tx: Queryable, accountId: string, cash: number)
   return rows.length === 1;
 }
 
-/** A member's ledger, newest first. */
-export function ledgerFor(db: Queryable, accountId: string, limit = 500): Promise<LedgerRow[]> {
+/**
+ * A page of a member's ledger, newest first: `limit` rows after the row `before` (its id; none: from
+ * the newest). One walk of ledger_entries_account_created whatever the member's history holds; a
+ * `before` of another member's row matches nothing, so it answers an empty page.
+ */
+export function ledgerPage(
+  db: Queryable,
+  accountId: string,
+  page: { limit: number; before?: string | undefined },
+): Promise<LedgerRow[]> {
+  if (!page.before)
+    return db.query<LedgerRow>(
+      'SELECT * FROM ledger_entries WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
+      [accountId, page.limit],
+    );
   return db.query<LedgerRow>(
-    'SELECT * FROM ledger_entries WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
-    [accountId, limit],
+    `SELECT * FROM ledger_entries
+      WHERE account_id = $1
+        AND (created_at, id) < (SELECT created_at, id FROM ledger_entries WHERE id = $3 AND account_id = $1)
+      ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [accountId, page.limit, page.before],
   );
 }
 

@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  burnRatesEndpoint,
-  createExchangeEndpoint,
-  maxTransactions,
-  transactionsEndpoint,
-} from '#shared/api/points.ts';
+import { burnRatesEndpoint, createExchangeEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
+import { transactionsPageSize } from '#shared/api/transactions-page.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
 import { transactionView } from './ledger-rows.ts';
-import { ledgerFor } from './ledger-store.ts';
+import { ledgerPage } from './ledger-store.ts';
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, transactionsEndpoint, async ({ limit }, request, reply) => {
+  route(app, transactionsEndpoint, async ({ limit, before }, request, reply) => {
     const session = requireSession(request);
     reply.header('cache-control', 'no-store');
-    const rows = await ledgerFor(ctx.db, session.accountId, limit ?? maxTransactions);
+    const rows = await ledgerPage(ctx.db, session.accountId, {
+      limit: limit ?? transactionsPageSize,
+      before,
+    });
     const now = new Date();
     return rows.map((row) => transactionView(row, now));
   });

@@ -398,6 +398,35 @@ describe('member API: transactions and exchange (§5, §7, §8)', () => {
     expect((await m.client.get('/api/transactions?limit=lots')).status).toBe(400);
   });
 
+  it('transactions: a page at a time, the next page after the last row seen (a cursor)', async () => {
+    const m = await t.signedInMember();
+    for (const points of [10, 20, 30, 40, 50])
+      await t.partner('POST', '/purchases', purchase(m.loyaltyId, { points }));
+    const page = async (query: string) =>
+      transactionsEndpoint.response.parse((await m.client.get(`/api/transactions?${query}`)).body);
+    const first = await page('limit=2');
+    expect(first.map((row) => row.adjustedPoints)).toEqual([50, 40]);
+    // A purchase arriving between two pages does not shift the next one.
+    await t.partner('POST', '/purchases', purchase(m.loyaltyId, { points: 60 }));
+    const second = await page(`limit=2&before=${first[1]?.id}`);
+    expect(second.map((row) => row.adjustedPoints)).toEqual([30, 20]);
+    const last = await page(`limit=2&before=${second[1]?.id}`);
+    expect(last.map((row) => row.adjustedPoints)).toEqual([10]);
+    expect(await page(`limit=2&before=${last[0]?.id}`)).toEqual([]);
+    // Another member's row as the cursor shows nothing of theirs, nor of this member.
+    const other = await t.signedInMember();
+    expect(
+      transactionsEndpoint.response.parse(
+        (await other.client.get(`/api/transactions?before=${first[0]?.id}`)).body,
+      ),
+    ).toEqual([]);
+    for (const bad of ['before=abc', 'before=-1', 'before=0', 'before=99999999999999999999', 'limit=101']) {
+      const res = await m.client.get(`/api/transactions?${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'InvalidRequest' });
+    }
+  });
+
   it('transactions: needs sign-in (§8 message)', async () => {
     const res = await t.client().get('/api/transactions');
     expect(res.status).toBe(401);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyRequestSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { maxTransactionsPage } from './transactions-page.ts';
 
 export const ledgerKinds = ['purchase', 'return', 'adjustment', 'exchange', 'redemption'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
@@ -44,13 +45,21 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** The newest rows first; `limit` (query) lets the overview ask for its few recent rows only. */
-export const maxTransactions = 500;
-
+/**
+ * The newest rows first, a page at a time: `limit` rows (the history's pages, or the overview's few
+ * recent rows), and `before` the id of the last row of the previous page (a cursor: the next page
+ * starts after it, however many rows arrived since).
+ */
 export const transactionsEndpoint = endpoint({
   method: 'GET',
   path: '/api/transactions',
-  request: z.object({ limit: z.coerce.number().int().min(1).max(maxTransactions).optional() }),
+  request: z.object({
+    limit: z.coerce.number().int().min(1).max(maxTransactionsPage).optional(),
+    before: z
+      .string()
+      .regex(/^[1-9]\d{0,17}$/, 'Not a transaction id')
+      .optional(),
+  }),
   response: z.array(transactionSchema),
 });
 

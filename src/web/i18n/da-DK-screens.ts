@@ -38,6 +38,8 @@ export const daDKScreens: ScreenMessages = {
     loading: 'Indlæser din købshistorik…',
     failed: 'Beklager, vi kunne ikke hente din købshistorik. Prøv igen.',
     retry: 'Prøv igen',
+    showMore: 'Vis ældre køb',
+    moreFailed: 'Beklager, vi kunne ikke hente dine ældre køb. Prøv igen.',
     empty: 'Du har ingen køb endnu. Point fra dine køb i butik og online vises her.',
     memberSince: (date: string) => `Medlem siden ${date}`,
     kinds: {

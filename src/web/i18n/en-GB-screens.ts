@@ -38,6 +38,8 @@ export const enGBScreens = {
     loading: 'Loading your purchase history…',
     failed: 'Sorry, we could not load your purchase history. Please try again.',
     retry: 'Try again',
+    showMore: 'Show older purchases',
+    moreFailed: 'Sorry, we could not load your older purchases. Please try again.',
     empty: 'You have no purchases yet. Points from your purchases in store and online will show here.',
     memberSince: (date: string) => `Member since ${date}`,
     kinds: {

@@ -6,6 +6,9 @@ export const pointsApi = {
   /** The newest rows first; `limit` asks for the few recent ones only. */
   transactions: (limit: number | undefined, signal: AbortSignal) =>
     call(transactions, limit ? { limit } : {}, { signal }),
+  /** A page of the history: the rows after `before` (the last row shown), or the newest page. */
+  page: (before: string | undefined, signal: AbortSignal) =>
+    call(transactions, before ? { before } : {}, { signal }),
   burnRates: () => call(burnRates),
   exchange: (pointsConsumed: number, totalValue: number) =>
     call(createExchange, { pointsConsumed, totalValue }),

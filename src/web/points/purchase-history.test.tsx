@@ -107,4 +107,40 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('+1,300 pts')).toBeTruthy();
   });
+
+  it('history: a full page offers older purchases; Show more asks for the rows after the last one', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...row, id: String(from - i), adjustedPoints: from - i }));
+    const urls: string[] = [];
+    const fetch = vi.fn(async (url: string) => {
+      urls.push(url);
+      return answer(url.includes('before=') ? page(50, 3) : page(100, 50));
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderHistory();
+    expect(await screen.findByText('+100 pts')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older purchases' }));
+    expect(await screen.findByText('+48 pts')).toBeTruthy();
+    expect(urls).toEqual(['/api/transactions', '/api/transactions?before=51']);
+    // A short page was the last one: nothing more to offer.
+    expect(screen.queryByRole('button', { name: 'Show older purchases' })).toBeNull();
+    expect(screen.getAllByText(/pts$/)).toHaveLength(53);
+  });
+
+  it('history: a failed Show more keeps the rows shown and says so', async () => {
+    const fetch = vi.fn(async () =>
+      answer(
+        Array.from({ length: 50 }, (_, i) => ({ ...row, id: String(100 - i), adjustedPoints: 100 - i })),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderHistory();
+    expect(await screen.findByText('+100 pts')).toBeTruthy();
+    fetch.mockImplementation(async () => answer({ success: false, message: 'boom' }, 500));
+    await userEvent.click(screen.getByRole('button', { name: 'Show older purchases' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sorry, we could not load your older purchases. Please try again.',
+    );
+    expect(screen.getByText('+100 pts')).toBeTruthy();
+  });
 });

@@ -6,14 +6,17 @@ import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { ActivityList } from './activity-list.tsx';
 import styles from './purchase-history.module.css';
-import { useTransactions } from './use-transactions.ts';
+import { useTransactionPages } from './use-transactions.ts';
 
-/** SPEC §2 Purchase history (under /help): loading, error, empty and list states; member since. */
+/**
+ * SPEC §2 Purchase history (under /help): loading, error, empty and list states; member since. The
+ * newest page first, older rows a page at a time with Show more.
+ */
 export function PurchaseHistory() {
   const m = useMessages().points;
   const { locale } = useConfig();
   const account = useAccount();
-  const { state, reload } = useTransactions();
+  const { state, reload, showMore } = useTransactionPages();
   return (
     <section aria-labelledby="purchase-history" className={styles.section}>
       <div className={styles.heading}>
@@ -34,7 +37,22 @@ export function PurchaseHistory() {
       ) : state.transactions.length === 0 ? (
         <p className={styles.empty}>{m.empty}</p>
       ) : (
-        <ActivityList transactions={state.transactions} fallbackCurrency={account.currency} />
+        <>
+          <ActivityList transactions={state.transactions} fallbackCurrency={account.currency} />
+          {state.more === 'failed' ? <Alert kind="error">{m.moreFailed}</Alert> : null}
+          {state.hasMore ? (
+            <div className={styles.more}>
+              <Button
+                variant="secondary"
+                onClick={showMore}
+                disabled={state.more === 'loading'}
+                aria-busy={state.more === 'loading'}
+              >
+                {m.showMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );
