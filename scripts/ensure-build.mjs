@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/web/index.html', 'dist/server/entry-server.js'];
+const outputs = ['dist/web/index.html', 'dist/server/entry-server.js', 'dist/server/app/main.js'];
 const sourceRoots = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
 
 /** Tests are not part of the build: editing one needs no rebuild. */

@@ -59,6 +59,7 @@ async function startTestServer(
     (portCounter++ % portsPerWorker);
   const running = await startServer(store, {
     port,
+    entry: 'build',
     env: { LOYALTY_CONFIG: configPath, SMTP_URL: smtpUrl },
   }).catch(async (error: unknown) => {
     await mail.stop();

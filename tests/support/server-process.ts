@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,7 +8,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 
 /**
- * Real server processes (npm start's entry, src/server/main.ts) for the fault tests and the browser
+ * Real server processes (npm start's entry: its sources, or the built bundle) for the fault tests and the browser
  * journeys: what they do to the data directory and the database only shows across processes. Each
  * store is a temporary DATA_DIR and, with TEST_DATABASE_URL, a PostgreSQL schema of its own that the
  * servers share.
@@ -114,13 +114,23 @@ export interface ServerOptions {
   port?: number;
   /** More environment: the configuration file, the SMTP sink. */
   env?: Record<string, string>;
+  /**
+   * What runs: the sources through tsx (the default: the fault tests need no build), or the built
+   * server as `npm start` runs it (the browser journeys, which always run on a fresh build).
+   */
+  entry?: 'source' | 'build';
 }
+
+const builtServer = 'dist/server/app/main.js';
 
 function spawnServer(
   store: ServerStore,
   options: ServerOptions,
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  if (options.entry === 'build' && !existsSync(builtServer))
+    throw new Error(`${builtServer} is missing: run \`npm run build\` first`);
+  const args = options.entry === 'build' ? [builtServer] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(options.port ?? 0),

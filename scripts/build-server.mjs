@@ -1,0 +1,30 @@
+// Compiles the server once, at build time, into one ES module that plain `node` runs: no TypeScript
+// compiler at start-up (tsx took seconds of CPU on every start). Packages stay in node_modules
+// (native argon2, PGlite's WebAssembly); the project's own code, `#shared/*` included, is bundled.
+// Chunks live in chunks/ one level further down; nothing in them builds paths from import.meta.url.
+// The bundle sits three folders deep, as src/server/<feature>/ files do, so the paths they build
+// from import.meta.url (the content folder) hold; the migrations are copied beside it.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const outDir = 'dist/server/app';
+rmSync(outDir, { recursive: true, force: true });
+const result = await build({
+  entryPoints: ['src/server/main.ts'],
+  outdir: outDir,
+  bundle: true,
+  // Dynamic imports stay chunks of their own, loaded when used: the development OpenID provider
+  // (and its packages) never loads in a server that does not run it.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  metafile: true,
+  logLevel: 'warning',
+});
+cpSync('src/server/db/migrations', `${outDir}/migrations`, { recursive: true });
+const bytes = Object.values(result.metafile.outputs).find((output) => output.entryPoint)?.bytes ?? 0;
+console.log(`Server bundle: ${outDir}/main.js, ${(bytes / 1024).toFixed(0)} KB`);
