@@ -21,6 +21,7 @@ import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { nikeProvider } from './nike-link/nike-provider.ts';
+import { registerHealthRoutes } from './operations/health-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(
   await app.register(fastifyCookie);
   registerSessions(app, context);
 
+  registerHealthRoutes(app, context);
   registerViewerRoutes(app, context);
   registerSignInRoutes(app, context);
   registerPointsRoutes(app, context);

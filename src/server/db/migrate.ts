@@ -43,6 +43,15 @@ export async function migrate(
   return appliedNow;
 }
 
+/** Checked-in migrations the database has not recorded as applied (readiness: /readyz). */
+export async function missingMigrations(db: Queryable): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
+  const applied = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+  );
+  return files.filter((name) => !applied.has(name));
+}
+
 /** Waits for any other server migrating this schema; released when the transaction ends. */
 async function lockMigrations(tx: Queryable): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('loyalty:migrate:' || current_schema()))");

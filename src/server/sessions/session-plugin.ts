@@ -14,6 +14,8 @@ declare module 'fastify' {
      * see viewer-service.ts), so the hook below leaves it alone.
      */
     ownSessionQuery?: boolean;
+    /** The route never acts for a member (health checks, metrics): no session is looked up. */
+    anonymous?: boolean;
   }
 }
 
@@ -29,7 +31,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     // Static files and the partner API never act for a member: skip the database there.
     if (request.url.startsWith('/assets/') || request.url.startsWith('/partner/')) return;
-    if (request.routeOptions.config.ownSessionQuery) return;
+    if (request.routeOptions.config.ownSessionQuery || request.routeOptions.config.anonymous) return;
     const token = request.cookies[cookie.name];
     if (token) request.session = await ctx.sessions.resolve(ctx.db, token);
   });
