@@ -22,7 +22,6 @@ export interface GoogleWalletApi {
   /** POST loyaltyObject; false when an object with that id exists already (409). */
   insertObject(body: Record<string, unknown>): Promise<boolean>;
   patchObject(id: string, body: Record<string, unknown>): Promise<void>;
-  getObject(id: string): Promise<Record<string, unknown> | null>;
 }
 
 /**
@@ -118,6 +117,5 @@ export function googleWalletApi(
     async patchObject(objectId, body) {
       await expect(await call('PATCH', `/loyaltyObject/${id(objectId)}`, body), 'loyaltyObject.patch');
     },
-    getObject: (objectId) => getJson(`/loyaltyObject/${id(objectId)}`, 'loyaltyObject.get'),
   };
 }
