@@ -51,6 +51,8 @@ export const configSchema = publicConfigSchema.extend({
   publicOrigin: url.nullable().default(null),
   /** The address emails come from; the configured title is the sender name. */
   emailFrom: z.email().default('members@example.com'),
+  /** Customer services' address, named in every email's footer; without it the footer links to Help. */
+  customerServicesEmail: z.email().nullable().default(null),
   /** Currencies a member may choose (membership type's allowedCurrencies). The first is the default. */
   allowedCurrencies: z
     .array(z.string().regex(/^[A-Z]{3}$/))

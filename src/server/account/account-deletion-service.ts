@@ -173,7 +173,8 @@ export async function deleteAccount(
     // Written after the erasure (which drops mail still queued for the member): the last email,
     // deleted from the outbox once delivered so the address is kept nowhere.
     if (account.email) {
-      await enqueueMail(tx, accountDeletedMail(ctx.config, account.email), true, { forgetOnceSent: true });
+      const goodbye = await accountDeletedMail(ctx.config, ctx.origin, account.email);
+      await enqueueMail(tx, goodbye, true, { forgetOnceSent: true });
     }
     return { account, nikeGrant };
   });

@@ -54,5 +54,5 @@ export async function announceEmailChange(
 ): Promise<void> {
   await queueVerificationEmail(ctx, tx, account, browserHash);
   if (!change.from || !change.fromProven) return;
-  await enqueueMail(tx, emailChangedMail(ctx.config, ctx.origin, change.from, change.to));
+  await enqueueMail(tx, await emailChangedMail(ctx.config, ctx.origin, change.from, change.to));
 }

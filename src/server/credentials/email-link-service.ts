@@ -94,8 +94,8 @@ async function queueLink(
   const to = member?.email ?? email;
   const mail =
     link.purpose === 'magic-link'
-      ? magicLinkEmail(ctx.config, ctx.origin, to, token, next)
-      : passwordResetEmail(ctx.config, ctx.origin, to, token);
+      ? await magicLinkEmail(ctx.config, ctx.origin, to, token, next)
+      : await passwordResetEmail(ctx.config, ctx.origin, to, token);
   await enqueueMail(tx, mail, member !== null);
 }
 
@@ -178,7 +178,9 @@ export async function changePassword(
       [session.accountId, passwordHash],
     );
     if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, session.tokenHash);
-    if (updated?.email) await enqueueMail(tx, passwordChangedEmail(ctx.config, ctx.origin, updated.email));
+    if (updated?.email) {
+      await enqueueMail(tx, await passwordChangedEmail(ctx.config, ctx.origin, updated.email));
+    }
   });
 }
 
@@ -193,6 +195,6 @@ export async function sendPasswordReset(
       purpose: 'password-reset',
       expiresInMinutes: ctx.config.passwordResetExpiryMinutes,
     });
-    await enqueueMail(tx, passwordResetEmail(ctx.config, ctx.origin, account.email, token));
+    await enqueueMail(tx, await passwordResetEmail(ctx.config, ctx.origin, account.email, token));
   });
 }

@@ -8,6 +8,11 @@ export interface Mail {
   text: string;
   /** The links the mail carries (tests follow them; never logged: they hold sign-in tokens). */
   links?: string[];
+  /**
+   * Headers beyond the usual ones: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on marketing
+   * mail only; every mail the app sends today is transactional and has none (docs/decisions.md).
+   */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends Mail {
@@ -63,6 +68,7 @@ export function smtpTransport(
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        headers: mail.headers ?? {},
         // The outbox row's id: a receiving server or a person can tell a retried mail from a new one.
         messageId: `<outbox-${mail.id}@${from.replace(/^.*@|>.*$/g, '') || 'localhost'}>`,
       });

@@ -18,8 +18,8 @@ export async function enqueueMail(
   // the work of one for a member (email-link-routes.ts).
   if (send) mailsWritten++;
   await tx.query(
-    `INSERT INTO outbox_mail (email, subject, html, body_text, links, forget_once_sent)
-     SELECT $1, $2, $3, $4, $5::jsonb, $7 WHERE $6::boolean`,
+    `INSERT INTO outbox_mail (email, subject, html, body_text, links, forget_once_sent, headers)
+     SELECT $1, $2, $3, $4, $5::jsonb, $7, $8::jsonb WHERE $6::boolean`,
     [
       mail.to,
       mail.subject,
@@ -28,6 +28,7 @@ export async function enqueueMail(
       JSON.stringify(mail.links ?? []),
       send,
       options.forgetOnceSent ?? false,
+      JSON.stringify(mail.headers ?? {}),
     ],
   );
 }
@@ -49,6 +50,7 @@ interface OutboxRow {
   html: string;
   body_text: string;
   links: string[] | string;
+  headers: Record<string, string> | string;
   attempts: number;
 }
 
@@ -102,7 +104,7 @@ export function createOutbox(
         WHERE id IN (SELECT id FROM outbox_mail
                       WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= now()
                       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, email, subject, html, body_text, links, attempts`,
+        RETURNING id, email, subject, html, body_text, links, headers, attempts`,
       [batchSize, leaseSeconds],
     );
     // In parallel: the SMTP transport keeps a small pool of connections, so a round is not a
@@ -113,6 +115,8 @@ export function createOutbox(
 
   async function deliver(row: OutboxRow): Promise<void> {
     const links = typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links;
+    const headers =
+      typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
     try {
       await transport.send({
         id: String(row.id),
@@ -121,6 +125,7 @@ export function createOutbox(
         html: row.html,
         text: row.body_text,
         links,
+        headers,
       });
     } catch (error) {
       await recordFailure(row, error);

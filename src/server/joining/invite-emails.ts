@@ -1,16 +1,8 @@
-import { renderEmail } from '../email/layout.ts';
+import type { Config } from '#shared/config.ts';
+import { mailWords, renderEmail } from '../email/email-layout.tsx';
 import type { Mail } from '../email/mailer.ts';
 
-/** SPEC §1: what the VIP scheme offers, as the invitation lists it. */
-const vipOffer = [
-  'Private sales, before anyone else',
-  'Priority personal-shopping care',
-  'Invitations to our events',
-  'Bi-weekly style guides',
-];
-
 interface InviteMailInput {
-  brand: string;
   to: string;
   fullName: string;
   invitedBy: string | null;
@@ -18,49 +10,47 @@ interface InviteMailInput {
   expiresAt: Date;
 }
 
-function expiryLine(expiresAt: Date): string {
-  const date = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-  return `For your security the link works once and until ${date}.`;
-}
-
 function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
+function expiryDate(config: Config, expiresAt: Date): string {
+  const locale = mailWords(config).dateLocale;
+  return expiresAt.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
 /** The invitation: who it is from and the VIP offer (SPEC §1, §2). */
-export function invitationMail(input: InviteMailInput): Mail {
-  const from = input.invitedBy ? `${input.invitedBy} has invited you` : 'You are invited';
-  const title = `${from} to join ${input.brand}`;
-  const { html, text } = renderEmail(input.brand, {
+export async function invitationMail(config: Config, origin: string, input: InviteMailInput): Promise<Mail> {
+  const words = mailWords(config);
+  const w = words.invitation;
+  const title = w.title(config.title, input.invitedBy);
+  const { html, text } = await renderEmail(config, origin, {
     title,
-    paragraphs: [
-      `Dear ${firstName(input.fullName)},`,
-      input.invitedBy
-        ? `${input.invitedBy} would like to welcome you to ${input.brand}, our VIP scheme. As a member you enjoy:`
-        : `We would like to welcome you to ${input.brand}, our VIP scheme. As a member you enjoy:`,
-    ],
-    bullets: vipOffer,
-    action: { label: 'Accept your invitation', url: input.acceptUrl },
-    footer: `${expiryLine(input.expiresAt)} If you were not expecting this invitation, you can ignore this email.`,
+    paragraphs: [words.greeting(firstName(input.fullName)), ...w.paragraphs(config.title, input.invitedBy)],
+    bullets: w.bullets,
+    action: { label: w.action, url: input.acceptUrl },
+    note: `${w.expiry(expiryDate(config, input.expiresAt))} ${w.note}`,
+    reason: w.reason(config.title),
   });
   return { to: input.to, subject: title, html, text, links: [input.acceptUrl] };
 }
 
 /** Sent when an expired invitation link is opened: a fresh one (SPEC §4 Invitation: expired). */
-export function freshInvitationMail(input: InviteMailInput): Mail {
-  const title = `Your new invitation to ${input.brand}`;
-  const { html, text } = renderEmail(input.brand, {
+export async function freshInvitationMail(
+  config: Config,
+  origin: string,
+  input: InviteMailInput,
+): Promise<Mail> {
+  const words = mailWords(config);
+  const w = words.freshInvitation;
+  const title = w.title(config.title);
+  const { html, text } = await renderEmail(config, origin, {
     title,
-    paragraphs: [
-      `Dear ${firstName(input.fullName)},`,
-      'For security, the invitation link you opened had expired, so here is a fresh one. Older links no longer work.',
-      input.invitedBy
-        ? `${input.invitedBy} is looking forward to welcoming you. As a member you enjoy:`
-        : 'As a member you enjoy:',
-    ],
-    bullets: vipOffer,
-    action: { label: 'Accept your invitation', url: input.acceptUrl },
-    footer: expiryLine(input.expiresAt),
+    paragraphs: [words.greeting(firstName(input.fullName)), ...w.paragraphs(input.invitedBy)],
+    bullets: words.invitation.bullets,
+    action: { label: words.invitation.action, url: input.acceptUrl },
+    note: words.invitation.expiry(expiryDate(config, input.expiresAt)),
+    reason: w.reason(config.title),
   });
   return { to: input.to, subject: title, html, text, links: [input.acceptUrl] };
 }

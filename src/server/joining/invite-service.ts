@@ -67,8 +67,7 @@ export async function createInvite(
     // Written with the invitation: both exist or neither does, and nobody waits on SMTP.
     await enqueueMail(
       tx,
-      invitationMail({
-        brand: ctx.config.title,
+      await invitationMail(ctx.config, ctx.origin, {
         to: created.email,
         fullName: created.full_name,
         invitedBy: created.invited_by,
@@ -166,8 +165,7 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
       });
       await enqueueMail(
         tx,
-        freshInvitationMail({
-          brand: ctx.config.title,
+        await freshInvitationMail(ctx.config, ctx.origin, {
           to: fresh.email,
           fullName: fresh.full_name,
           invitedBy: fresh.invited_by,

@@ -53,7 +53,7 @@ export async function queueVerificationEmail(
   await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
   await enqueueMail(
     tx,
-    verificationMail(ctx.config.title, to, account.full_name, verifyEmailUrl(ctx, to, token)),
+    await verificationMail(ctx.config, ctx.origin, to, account.full_name, verifyEmailUrl(ctx, to, token)),
   );
 }
 
@@ -72,7 +72,10 @@ export async function queueCompleteSignupEmail(
     browserHash,
   );
   const url = `${ctx.origin}/complete-signup?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
-  await enqueueMail(tx, completeSignupMail(ctx.config.title, account.email, account.full_name, url));
+  await enqueueMail(
+    tx,
+    await completeSignupMail(ctx.config, ctx.origin, account.email, account.full_name, url),
+  );
   await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
 }
 

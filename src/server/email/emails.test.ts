@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { everyEmail } from '#tests/support/every-email.ts';
+
+/** Issue 12 §5: every email in the configured locale, from one layout, transactional headers only. */
+describe('emails follow the configured locale', () => {
+  it('en-GB: English subjects and lang="en"', async () => {
+    const emails = await everyEmail({ locale: 'en-GB' });
+    expect(emails.map(({ mail }) => mail.subject)).toEqual([
+      'Sign in to Members Club',
+      'Confirm it is you: Members Club',
+      'Reset your Members Club password',
+      'Your Members Club password has been changed',
+      'Charlotte Personal-Shopper has invited you to join Members Club',
+      'Your new invitation to Members Club',
+      'Please verify your email address for Members Club',
+      'Complete your Members Club sign-up',
+      'Your email address is being changed',
+      'Your membership has been deleted',
+    ]);
+    for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
+  });
+
+  it('da-DK: Danish subjects, bodies and lang="da", with no English left in them', async () => {
+    const english = await everyEmail({ locale: 'en-GB' });
+    const emails = await everyEmail({ locale: 'da-DK' });
+    expect(emails.map(({ mail }) => mail.subject)).toEqual([
+      'Log ind på Members Club',
+      'Bekræft, at det er dig: Members Club',
+      'Nulstil din adgangskode til Members Club',
+      'Din adgangskode til Members Club er blevet ændret',
+      'Charlotte Personal-Shopper har inviteret dig til at blive medlem af Members Club',
+      'Din nye invitation til Members Club',
+      'Bekræft venligst din e-mailadresse til Members Club',
+      'Gør din tilmelding til Members Club færdig',
+      'Din e-mailadresse er ved at blive ændret',
+      'Dit medlemskab er blevet slettet',
+    ]);
+    for (const [index, { name, mail }] of emails.entries()) {
+      expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);
+      expect(mail.text, name).toContain('Du modtager denne e-mail, fordi');
+      expect(mail.text, name).toContain('kundeservice');
+      // Not one sentence of the English mail is left in the Danish one.
+      const englishLines = (english[index]?.mail.text ?? '')
+        .split('\n')
+        .filter((line) => line.length > 20 && /[a-z]/i.test(line) && !line.includes('http'));
+      for (const line of englishLines) expect(mail.text, name).not.toContain(line);
+    }
+    expect(emails[0]?.mail.text).toContain('Linket virker én gang og udløber om 10 minutter.');
+    expect(emails[4]?.mail.text).toContain('indtil 24. december 2026');
+  });
+
+  it('every email has the footer: the scheme, why the member got it and how to reach customer services', async () => {
+    for (const { name, mail } of await everyEmail({ customerServicesEmail: 'care@example-retailer.co.uk' })) {
+      expect(mail.text, name).toContain('You received this email because');
+      expect(mail.text, name).toContain(
+        'Questions? Write to Members Club customer services at care@example-retailer.co.uk.',
+      );
+    }
+    for (const { name, mail } of await everyEmail({
+      externalFaqUrl: 'https://help.example-retailer.co.uk/faq',
+    })) {
+      expect(mail.text, name).toContain(
+        'Questions? Members Club customer services can help: https://help.example-retailer.co.uk/faq',
+      );
+    }
+  });
+
+  it('every email the app sends is transactional: no List-Unsubscribe (docs/decisions.md)', async () => {
+    for (const locale of ['en-GB', 'da-DK']) {
+      for (const { name, mail } of await everyEmail({ locale })) {
+        expect(mail.headers ?? {}, name).not.toHaveProperty('List-Unsubscribe');
+        expect(mail.headers ?? {}, name).not.toHaveProperty('List-Unsubscribe-Post');
+      }
+    }
+  });
+
+  it('the action link appears whole in the text part, without brackets around it', async () => {
+    const [magic] = await everyEmail();
+    const url = magic?.mail.links?.[0] ?? '';
+    expect(magic?.mail.text).toContain(`Sign in ${url}\n`);
+    expect(magic?.mail.text).not.toContain(`[${url}]`);
+  });
+});

@@ -1,0 +1,143 @@
+import type { MailWords } from './mail-words-en-GB.ts';
+
+/** The words of every email in Danish (issue 12 §5); the same shape as mail-words-en-GB.ts. */
+function duration(minutes: number): string {
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? '1 time' : `${hours} timer`;
+  }
+  return minutes === 1 ? '1 minut' : `${minutes} minutter`;
+}
+
+const vipOffer = [
+  'Private udsalg, før alle andre',
+  'Prioriteret personlig shoppingservice',
+  'Invitationer til vores arrangementer',
+  'Stilguider hver anden uge',
+];
+
+export const mailWordsDaDK: MailWords = {
+  lang: 'da',
+  dateLocale: 'da-DK',
+  fallbackLink: 'Hvis knappen ikke virker, så kopiér dette link ind i din browser:',
+  contactByEmail: (brand, email) => `Spørgsmål? Skriv til ${brand}s kundeservice på ${email}.`,
+  contactByHelp: (brand) => `Spørgsmål? ${brand}s kundeservice kan hjælpe:`,
+  greeting: (firstName) => `Kære ${firstName}`,
+
+  magicLink: {
+    subject: (brand) => `Log ind på ${brand}`,
+    title: 'Dit login-link',
+    paragraphs: (brand, minutes) => [
+      `Brug knappen nedenfor til at logge ind på ${brand}.`,
+      `Linket virker én gang og udløber om ${duration(minutes)}.`,
+    ],
+    action: 'Log ind',
+    note: 'Hvis du ikke har bedt om at logge ind, kan du se bort fra denne e-mail: ingen kan logge ind uden linket.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi nogen har bedt om at logge ind på ${brand} med denne adresse.`,
+  },
+  reauthentication: {
+    subject: (brand) => `Bekræft, at det er dig: ${brand}`,
+    title: 'Bekræft, at det er dig',
+    paragraphs: (brand, minutes) => [
+      `Du har bedt om at bekræfte, at det er dig, før du ændrer din ${brand}-konto.`,
+      `Åbn linket i den samme browser. Det virker én gang og udløber om ${duration(minutes)}.`,
+    ],
+    action: 'Bekræft, at det er mig',
+    note: 'Hvis du ikke har bedt om dette, kan du se bort fra denne e-mail, og du bør måske skifte din adgangskode.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi nogen, der er logget ind på din ${brand}-konto, har bedt om at bekræfte, at det er dem.`,
+  },
+  passwordReset: {
+    subject: (brand) => `Nulstil din adgangskode til ${brand}`,
+    title: 'Nulstil din adgangskode',
+    paragraphs: (minutes) => [
+      'Vi har modtaget en anmodning om at nulstille adgangskoden til din medlemskonto.',
+      `Vælg en ny adgangskode med knappen nedenfor. Linket virker én gang og udløber om ${duration(minutes)}.`,
+    ],
+    action: 'Vælg en ny adgangskode',
+    note: 'Hvis du ikke har bedt om dette, kan du se bort fra denne e-mail: din adgangskode forbliver uændret.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi nogen har bedt om at nulstille adgangskoden til ${brand}-kontoen med denne adresse.`,
+  },
+  passwordChanged: {
+    subject: (brand) => `Din adgangskode til ${brand} er blevet ændret`,
+    title: 'Din adgangskode er blevet ændret',
+    paragraphs: (brand) => [
+      `Adgangskoden til din ${brand}-konto er lige blevet ændret, og dine andre enheder er blevet logget ud.`,
+      'Hvis det ikke var dig, så nulstil din adgangskode nu.',
+    ],
+    action: 'Nulstil adgangskode',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi adgangskoden til din ${brand}-konto er blevet ændret. Det fortæller vi dig altid.`,
+  },
+  invitation: {
+    title: (brand, invitedBy) =>
+      `${invitedBy ? `${invitedBy} har inviteret dig` : 'Du er inviteret'} til at blive medlem af ${brand}`,
+    paragraphs: (brand, invitedBy) => [
+      invitedBy
+        ? `${invitedBy} vil gerne byde dig velkommen i ${brand}, vores VIP-program. Som medlem får du:`
+        : `Vi vil gerne byde dig velkommen i ${brand}, vores VIP-program. Som medlem får du:`,
+    ],
+    bullets: vipOffer,
+    action: 'Tag imod din invitation',
+    expiry: (date) => `Af hensyn til din sikkerhed virker linket én gang og indtil ${date}.`,
+    note: 'Hvis du ikke ventede denne invitation, kan du se bort fra denne e-mail.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi ${brand} har inviteret dig til at blive medlem. Vi skriver ikke igen, medmindre du tager imod.`,
+  },
+  freshInvitation: {
+    title: (brand) => `Din nye invitation til ${brand}`,
+    paragraphs: (invitedBy) => [
+      'Af sikkerhedshensyn var det invitationslink, du åbnede, udløbet, så her er et nyt. Ældre links virker ikke længere.',
+      invitedBy
+        ? `${invitedBy} glæder sig til at byde dig velkommen. Som medlem får du:`
+        : 'Som medlem får du:',
+    ],
+    reason: (brand) => `Du modtager denne e-mail, fordi et udløbet invitationslink til ${brand} blev åbnet.`,
+  },
+  verification: {
+    subject: (brand) => `Bekræft venligst din e-mailadresse til ${brand}`,
+    title: 'Bekræft din e-mailadresse',
+    paragraphs: (email) => [
+      `Bekræft venligst, at ${email} er din e-mailadresse. Indtil du gør det, optjener du stadig point på hvert køb, men du kan ikke modtage belønninger.`,
+    ],
+    action: 'Bekræft min e-mailadresse',
+    note: 'Hvis du ikke har bedt om dette, kan du se bort fra denne e-mail.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi denne adresse blev angivet til et ${brand}-medlemskab.`,
+  },
+  completeSignup: {
+    subject: (brand) => `Gør din tilmelding til ${brand} færdig`,
+    title: (brand) => `Velkommen til ${brand}`,
+    paragraphs: [
+      'Tak, fordi du meldte dig ind hos os i butikken. Åbn linket nedenfor for at bekræfte din e-mailadresse og gøre dit medlemskab færdigt.',
+    ],
+    action: 'Gør min tilmelding færdig',
+    note: 'Hvis du ikke har meldt dig ind, kan du se bort fra denne e-mail.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi du har meldt dig ind i ${brand} i en af vores butikker.`,
+  },
+  emailChanged: {
+    subject: 'Din e-mailadresse er ved at blive ændret',
+    title: 'Din e-mailadresse er ved at blive ændret',
+    paragraphs: (brand, newEmail) => [
+      `Vi er blevet bedt om at ændre e-mailadressen på dit ${brand}-medlemskab til ${newEmail}. Vi har sendt et link til den adresse; ændringen træder i kraft, når det åbnes, og indtil da bruger vi fortsat denne adresse.`,
+      'Hvis det var dig, behøver du ikke gøre mere her. Hvis ikke, så kontakt kundeservice med det samme.',
+    ],
+    action: 'Log ind',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi det er adressen på dit ${brand}-medlemskab, og vi fortæller dig om enhver ændring af den.`,
+  },
+  accountDeleted: {
+    subject: 'Dit medlemskab er blevet slettet',
+    title: 'Dit medlemskab er blevet slettet',
+    paragraphs: (brand) => [
+      `Som du bad om, er dit ${brand}-medlemskab blevet slettet, og du er blevet logget ud overalt.`,
+      'Vi har slettet dit navn, din e-mailadresse, dit telefonnummer, din adgangskode, dine adgangsnøgler og dine markedsføringsvalg. Dine point og belønninger er ophørt.',
+      'Vi gemmer en anonym oversigt over tidligere køb og belønninger uden noget, der kan identificere dig, fordi loven kræver, at vi fører regnskab.',
+      'Dette er den sidste e-mail, du modtager fra os om dette medlemskab.',
+    ],
+    reason: (brand) => `Du modtager denne e-mail, fordi du har slettet dit ${brand}-medlemskab.`,
+  },
+};

@@ -1,0 +1,150 @@
+/**
+ * The words of every email in British English (issue 12 §5): the components (email-layout.tsx) hold
+ * none. da-DK has the same shape (mail-words-da-DK.ts). `brand` is the configured title.
+ */
+function duration(minutes: number): string {
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? '1 hour' : `${hours} hours`;
+  }
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+const vipOffer = [
+  'Private sales, before anyone else',
+  'Priority personal-shopping care',
+  'Invitations to our events',
+  'Bi-weekly style guides',
+];
+
+export const mailWordsEnGB = {
+  /** The html element's lang. */
+  lang: 'en',
+  /** How dates are written (Intl). */
+  dateLocale: 'en-GB',
+  fallbackLink: 'If the button does not work, copy this link into your browser:',
+  contactByEmail: (brand: string, email: string) =>
+    `Questions? Write to ${brand} customer services at ${email}.`,
+  contactByHelp: (brand: string) => `Questions? ${brand} customer services can help:`,
+  greeting: (firstName: string) => `Dear ${firstName},`,
+
+  magicLink: {
+    subject: (brand: string) => `Sign in to ${brand}`,
+    title: 'Your sign-in link',
+    paragraphs: (brand: string, minutes: number) => [
+      `Use the button below to sign in to ${brand}.`,
+      `The link works once and expires in ${duration(minutes)}.`,
+    ],
+    action: 'Sign in',
+    note: 'If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.',
+    reason: (brand: string) =>
+      `You received this email because someone asked to sign in to ${brand} with this address.`,
+  },
+  reauthentication: {
+    subject: (brand: string) => `Confirm it is you: ${brand}`,
+    title: 'Confirm it is you',
+    paragraphs: (brand: string, minutes: number) => [
+      `You asked to confirm it is you before changing your ${brand} account.`,
+      `Open the link in the same browser. It works once and expires in ${duration(minutes)}.`,
+    ],
+    action: 'Confirm it is me',
+    note: 'If you did not ask for this, you can ignore this email, and you may want to change your password.',
+    reason: (brand: string) =>
+      `You received this email because someone signed in to your ${brand} account asked to confirm it is them.`,
+  },
+  passwordReset: {
+    subject: (brand: string) => `Reset your ${brand} password`,
+    title: 'Reset your password',
+    paragraphs: (minutes: number) => [
+      'We received a request to reset the password of your membership account.',
+      `Choose a new password with the button below. The link works once and expires in ${duration(minutes)}.`,
+    ],
+    action: 'Choose a new password',
+    note: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    reason: (brand: string) =>
+      `You received this email because someone asked to reset the password of the ${brand} account with this address.`,
+  },
+  passwordChanged: {
+    subject: (brand: string) => `Your ${brand} password has been changed`,
+    title: 'Your password has been changed',
+    paragraphs: (brand: string) => [
+      `The password of your ${brand} account was just changed, and your other devices were signed out.`,
+      'If this was not you, reset your password now.',
+    ],
+    action: 'Reset password',
+    reason: (brand: string) =>
+      `You received this email because the password of your ${brand} account changed. We always tell you.`,
+  },
+  invitation: {
+    title: (brand: string, invitedBy: string | null) =>
+      `${invitedBy ? `${invitedBy} has invited you` : 'You are invited'} to join ${brand}`,
+    paragraphs: (brand: string, invitedBy: string | null) => [
+      invitedBy
+        ? `${invitedBy} would like to welcome you to ${brand}, our VIP scheme. As a member you enjoy:`
+        : `We would like to welcome you to ${brand}, our VIP scheme. As a member you enjoy:`,
+    ],
+    bullets: vipOffer,
+    action: 'Accept your invitation',
+    expiry: (date: string) => `For your security the link works once and until ${date}.`,
+    note: 'If you were not expecting this invitation, you can ignore this email.',
+    reason: (brand: string) =>
+      `You received this email because ${brand} invited you to join. We will not write again unless you accept.`,
+  },
+  freshInvitation: {
+    title: (brand: string) => `Your new invitation to ${brand}`,
+    paragraphs: (invitedBy: string | null) => [
+      'For security, the invitation link you opened had expired, so here is a fresh one. Older links no longer work.',
+      invitedBy
+        ? `${invitedBy} is looking forward to welcoming you. As a member you enjoy:`
+        : 'As a member you enjoy:',
+    ],
+    reason: (brand: string) =>
+      `You received this email because an expired ${brand} invitation link was opened.`,
+  },
+  verification: {
+    subject: (brand: string) => `Please verify your email address for ${brand}`,
+    title: 'Verify your email address',
+    paragraphs: (email: string) => [
+      `Please confirm that ${email} is your email address. Until you do, you still earn points on every purchase, but you cannot receive rewards.`,
+    ],
+    action: 'Verify my email address',
+    note: 'If you did not ask for this, you can ignore this email.',
+    reason: (brand: string) =>
+      `You received this email because this address was given for a ${brand} membership.`,
+  },
+  completeSignup: {
+    subject: (brand: string) => `Complete your ${brand} sign-up`,
+    title: (brand: string) => `Welcome to ${brand}`,
+    paragraphs: [
+      'Thank you for joining us in store. Open the link below to confirm your email address and finish your membership.',
+    ],
+    action: 'Complete my sign-up',
+    note: 'If you did not sign up, you can ignore this email.',
+    reason: (brand: string) =>
+      `You received this email because you signed up to ${brand} in one of our stores.`,
+  },
+  emailChanged: {
+    subject: 'Your email address is being changed',
+    title: 'Your email address is being changed',
+    paragraphs: (brand: string, newEmail: string) => [
+      `We were asked to change the email address of your ${brand} membership to ${newEmail}. We have sent a link to that address; the change takes effect once it is opened, and until then we keep using this address.`,
+      'If you asked for this, there is nothing more to do here. If you did not, contact customer services straight away.',
+    ],
+    action: 'Sign in',
+    reason: (brand: string) =>
+      `You received this email because it is the address of your ${brand} membership, and we tell you of every change to it.`,
+  },
+  accountDeleted: {
+    subject: 'Your membership has been deleted',
+    title: 'Your membership has been deleted',
+    paragraphs: (brand: string) => [
+      `As you asked, your ${brand} membership has been deleted and you have been signed out everywhere.`,
+      'We have erased your name, email address, telephone number, password, passkeys and marketing choices. Your points and rewards have ended.',
+      'We keep an anonymous record of past purchases and rewards, with nothing that identifies you, because the law requires us to keep our accounts.',
+      'This is the last email you will receive from us about this membership.',
+    ],
+    reason: (brand: string) => `You received this email because you deleted your ${brand} membership.`,
+  },
+};
+
+export type MailWords = typeof mailWordsEnGB;

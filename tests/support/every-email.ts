@@ -1,0 +1,47 @@
+import { accountDeletedMail, emailChangedMail } from '../../src/server/account/account-emails.ts';
+import {
+  magicLinkEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  reauthenticationEmail,
+} from '../../src/server/credentials/credential-emails.ts';
+import type { Mail } from '../../src/server/email/mailer.ts';
+import { freshInvitationMail, invitationMail } from '../../src/server/joining/invite-emails.ts';
+import { completeSignupMail, verificationMail } from '../../src/server/joining/verification-emails.ts';
+import { type Config, parseConfig } from '../../src/shared/config.ts';
+
+/** A 256-bit token as the app makes them, so each link is as long as a real one. */
+const token = 'Qx3v9PZb1hT0mYwK7sLr2cJf8nGdE5aUoVi4RkHqWzX';
+const origin = 'https://members.example-retailer.co.uk';
+const to = 'alexandra.montgomery-smythe@example.com';
+
+/** Every email the app sends, built as the app builds it, for one configuration (issue 12 §5). */
+export async function everyEmail(
+  overrides: Record<string, unknown> = {},
+): Promise<{ name: string; mail: Mail }[]> {
+  const config: Config = parseConfig({ title: 'Members Club', ...overrides });
+  const invite = {
+    to,
+    fullName: 'Alexandra Montgomery-Smythe',
+    invitedBy: 'Charlotte Personal-Shopper',
+    acceptUrl: `${origin}/start-signup?token=${token}`,
+    expiresAt: new Date('2026-12-24T12:00:00Z'),
+  };
+  const verifyUrl = `${origin}/verify-email?email=${encodeURIComponent(to)}&token=${token}`;
+  const completeUrl = `${origin}/complete-signup?token=${token}&email=${encodeURIComponent(to)}`;
+  return [
+    { name: 'magic-link', mail: await magicLinkEmail(config, origin, to, token, '/help/privacy') },
+    { name: 'reauthentication', mail: await reauthenticationEmail(config, origin, to, token) },
+    { name: 'password-reset', mail: await passwordResetEmail(config, origin, to, token) },
+    { name: 'password-changed', mail: await passwordChangedEmail(config, origin, to) },
+    { name: 'invitation', mail: await invitationMail(config, origin, invite) },
+    { name: 'fresh-invitation', mail: await freshInvitationMail(config, origin, invite) },
+    { name: 'verification', mail: await verificationMail(config, origin, to, invite.fullName, verifyUrl) },
+    {
+      name: 'complete-signup',
+      mail: await completeSignupMail(config, origin, to, invite.fullName, completeUrl),
+    },
+    { name: 'email-changed', mail: await emailChangedMail(config, origin, to, 'new.address@example.com') },
+    { name: 'account-deleted', mail: await accountDeletedMail(config, origin, to) },
+  ];
+}
