@@ -19,6 +19,8 @@ export interface AppContext {
   dataDir: string;
   /** Bearer key of the partner API and operator CLI; null switches that API off. */
   partnerApiKey: string | null;
+  /** Bearer key of GET /metrics; null or absent: /metrics answers 404. */
+  metricsKey?: string | null;
   log: FastifyBaseLogger;
   /** The sportswear (Nike) account link's OpenID provider (nike-link/nike-provider.ts). */
   nike: NikeProvider;

@@ -22,6 +22,7 @@ import { registerVerificationRoutes } from './joining/verification-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { nikeProvider } from './nike-link/nike-provider.ts';
 import { registerHealthRoutes } from './operations/health-routes.ts';
+import { registerMetrics } from './operations/metrics-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(
   registerSessions(app, context);
 
   registerHealthRoutes(app, context);
+  registerMetrics(app, context);
   registerViewerRoutes(app, context);
   registerSignInRoutes(app, context);
   registerPointsRoutes(app, context);

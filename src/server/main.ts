@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       production: settings.production,
       dataDir: settings.dataDir,
       partnerApiKey,
+      metricsKey: settings.metricsKey ?? null,
     },
     { webDist: defaultWebDist, logger: { level: settings.logLevel } },
   );

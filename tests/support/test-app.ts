@@ -114,6 +114,8 @@ export async function createTestApp(
     db?: Database;
     /** Receives the app's log lines (pino JSON), as the server would print them. */
     logTo?: { write(line: string): void };
+    /** METRICS_KEY: the bearer key of GET /metrics (unset: /metrics answers 404). */
+    metricsKey?: string;
     /** Serve pages from this web build (see web-host.api.test.ts for one with the real SSR). */
     webDist?: string;
   } = {},
@@ -131,6 +133,7 @@ export async function createTestApp(
       production: false,
       dataDir: '/nonexistent-test-data-dir',
       partnerApiKey: testPartnerKey,
+      metricsKey: options.metricsKey ?? null,
     },
     {
       webDist: options.webDist ?? null,

@@ -53,6 +53,7 @@ const environmentSchema = z
     DATABASE_URL: unsetIfEmpty,
     SMTP_URL: smtpUrl,
     PARTNER_API_KEY: unsetIfEmpty,
+    METRICS_KEY: unsetIfEmpty,
     LOG_LEVEL: unsetIfEmpty.pipe(z.enum(logLevels).optional()),
     APPLE_PASS_KEY_PASSPHRASE: unsetIfEmpty,
     NIKE_CLIENT_SECRET: unsetIfEmpty,
@@ -68,6 +69,8 @@ const environmentSchema = z
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     partnerApiKey: env.PARTNER_API_KEY,
+    /** Bearer key of GET /metrics (Prometheus); unset: /metrics answers 404. */
+    metricsKey: env.METRICS_KEY,
     logLevel: env.LOG_LEVEL ?? 'info',
     applePassKeyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE,
     nikeClientSecret: env.NIKE_CLIENT_SECRET,

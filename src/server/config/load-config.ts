@@ -12,6 +12,7 @@ export interface ServerSettings {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   partnerApiKey: string | undefined;
+  metricsKey: string | undefined;
   production: boolean;
   /** The origin members use; the only one allowed to change state. */
   origin: string;
@@ -54,6 +55,7 @@ export function loadSettings(env: Environment = readEnvironment()): ServerSettin
     databaseUrl: env.databaseUrl,
     smtpUrl,
     partnerApiKey: env.partnerApiKey,
+    metricsKey: env.metricsKey,
     production,
     origin: originOf(config, port),
     logLevel: env.logLevel,

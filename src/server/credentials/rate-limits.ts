@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { tooManyRequests } from '../http/errors.ts';
+import { metrics } from '../operations/metrics.ts';
 
 /**
  * Sliding-window rate limits kept in the database, so every app server behind a load balancer
@@ -70,7 +71,10 @@ const retryAfterSql = `
    WHERE c.bucket = $1 AND c.key = $2`;
 
 class Refused extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly bucket: Bucket,
+  ) {
     super('rate limited');
   }
 }
@@ -115,7 +119,7 @@ export async function takeSlotAnd<T>(
           limit.windowMinutes,
           limit.limit,
         ]);
-        if (!row) throw new Refused(await retryAfter(tx, limits));
+        if (!row) throw new Refused(await retryAfter(tx, limits), limit.bucket);
         at = row.at;
       }
       return { at, result: await work(tx) };
@@ -124,7 +128,10 @@ export async function takeSlotAnd<T>(
     if (Math.random() < 0.02) await forgetIdleRateLimitKeys(db);
     return { taken: true, ...taken };
   } catch (error) {
-    if (error instanceof Refused) return { taken: false, retryAfterSeconds: error.retryAfterSeconds };
+    if (error instanceof Refused) {
+      metrics.rateLimitRefusal(error.bucket);
+      return { taken: false, retryAfterSeconds: error.retryAfterSeconds };
+    }
     throw error;
   }
 }

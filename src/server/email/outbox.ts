@@ -1,5 +1,6 @@
 import type { Config } from '#shared/config.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { metrics } from '../operations/metrics.ts';
 import type { Mail, MailTransport } from './mailer.ts';
 
 /**
@@ -135,6 +136,7 @@ export function createOutbox(
     // the others are kept mail.retentionDays for /dev/mailbox and support.
     await db.query('DELETE FROM outbox_mail WHERE id = $1 AND forget_once_sent', [row.id]);
     await db.query('UPDATE outbox_mail SET sent_at = now(), last_error = NULL WHERE id = $1', [row.id]);
+    metrics.outboxDelivery('sent');
   }
 
   async function recordFailure(row: OutboxRow, error: unknown): Promise<void> {
@@ -152,6 +154,7 @@ export function createOutbox(
         WHERE id = $1`,
       [row.id, message.slice(0, 500), giveUp, delaySeconds],
     );
+    metrics.outboxDelivery(giveUp ? 'given-up' : 'failed');
     const context = { mailId: row.id, attempts: row.attempts, err: message };
     if (giveUp) log.error(context, 'email given up after its last attempt (see `mail status`)');
     else log.warn({ ...context, retryInSeconds: delaySeconds }, 'email not delivered; will retry');

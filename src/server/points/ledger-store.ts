@@ -1,6 +1,7 @@
 import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
+import { metrics } from '../operations/metrics.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 
 /**
@@ -78,6 +79,7 @@ export async function insertEntry(tx: Queryable, e: NewEntry): Promise<LedgerRow
       e.source,
     ],
   );
+  if (row) metrics.ledgerWrite(e.kind);
   return row ?? null;
 }
 

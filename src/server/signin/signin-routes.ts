@@ -6,6 +6,7 @@ import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { findSignInAccounts } from '../members/email-proof.ts';
+import { metrics } from '../operations/metrics.ts';
 import { endSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
 import { incorrectPasswordMessage, loginFailedMessage } from './sign-in-messages.ts';
@@ -39,6 +40,7 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
     const account = await accountForPassword(username, password);
     if (!account) {
       // The slot stays taken: it is this failure.
+      metrics.signInFailure();
       throw unauthorized('IncorrectPassword', incorrectPasswordMessage, { incorrectPassword: true });
     }
     await throttle.succeeded(slot.attempt);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
 import type { AccountRow } from '../members/account-service.ts';
+import { metrics } from '../operations/metrics.ts';
 import { pushPassUpdates } from './apns.ts';
 import { loyaltyObjects } from './google-wallet.ts';
 import { type GoogleWalletApi, googleWalletApi } from './google-wallet-api.ts';
@@ -119,6 +120,7 @@ export function createWalletSync(
       ? { state: 'INACTIVE' }
       : { ...loyaltyObject, ...(notify ? { notifyPreference: 'NOTIFY_ON_UPDATE' } : {}) };
     await api.patchObject(loyaltyObject.id, body);
+    metrics.walletPush('google', 'sent');
     await db.query(
       `UPDATE wallet_passes SET google_hash = $2,
           google_notified_at = CASE WHEN $3::boolean
@@ -142,6 +144,9 @@ export function createWalletSync(
         );
         if (tokens.length > 0) {
           const results = await send(tokens.map((t) => t.push_token));
+          for (const status of results.values()) {
+            metrics.walletPush('apple', status === 200 ? 'sent' : status === 410 ? 'gone' : 'failed');
+          }
           const gone = [...results].filter(([, status]) => status === 410).map(([token]) => token);
           if (gone.length > 0) await forgetPushTokens(db, gone);
           const retry = [...results.values()].filter(

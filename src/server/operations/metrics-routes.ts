@@ -1,0 +1,34 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { measureOutboxOf, metrics, metricsRegistry } from './metrics.ts';
+
+/**
+ * Times every request by its route pattern (never the raw URL: /api/x?token=… or a member's path
+ * would be a label per member), and serves the metrics at GET /metrics to a scraper that sends
+ * `Authorization: Bearer <METRICS_KEY>`. Without METRICS_KEY, /metrics answers 404; a wrong or
+ * missing key 401. Not under /api, no session looked up, never cached (docs/decisions.md).
+ */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  measureOutboxOf(ctx.db);
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  const expected = ctx.metricsKey ? Buffer.from(`Bearer ${ctx.metricsKey}`) : null;
+  app.get('/metrics', { config: { anonymous: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!expected) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Metrics are off: set METRICS_KEY.');
+    }
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .type('text/plain; charset=utf-8')
+        .send('A valid metrics key is required: Authorization: Bearer <METRICS_KEY>.');
+    }
+    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+}
