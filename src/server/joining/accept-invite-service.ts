@@ -1,9 +1,19 @@
 import type { z } from 'zod';
 import type { acceptInviteEndpoint, InviteCode } from '#shared/api/joining.ts';
 import { inviteMessages } from '#shared/domain/invite-codes.ts';
+import { announceEmailChange, type EmailChange, requestEmailChange } from '../account/email-change.ts';
 import type { AppContext } from '../app-context.ts';
+import { queryOne } from '../db/database.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.ts';
-import { type AccountRow, findAccountById, isUniqueViolation } from '../members/account-service.ts';
+import {
+  type AccountRow,
+  createAccount,
+  EmailTakenError,
+  findAccountById,
+  isUniqueViolation,
+} from '../members/account-service.ts';
+import { findAccountByProvenEmail } from '../members/email-proof.ts';
+import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import {
   hashPassword,
   isAcceptablePassword,
@@ -11,9 +21,8 @@ import {
   passwordRequirementsMessage,
 } from '../signin/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
+import { spendInvitationToken } from '../tokens/link-tokens.ts';
 import {
-  type AcceptOutcome,
-  acceptInvite,
   type InviteRow,
   inviteCodeStatus,
   inviteState,
@@ -123,4 +132,74 @@ export async function acceptInvitation(
 /** The account as it is after the session started (its row, re-read). */
 export async function freshAccount(ctx: AppContext, account: AccountRow): Promise<AccountRow> {
   return (await findAccountById(ctx.db, account.id)) ?? account;
+}
+
+type AcceptOutcome =
+  | { ok: true; account: AccountRow; emailChange: EmailChange | null }
+  | { ok: false; code: InviteCode | 'UserAlreadyExists'; invite?: InviteRow };
+
+/**
+ * Accepts an invitation in ONE transaction: locks the invite, checks it, creates the account (or
+ * attaches to the account that proved the invited address), records both consents with their source,
+ * and marks the invite consumed. A double submit waits on the lock and then finds the invite consumed.
+ *
+ * Opening the invitation proves the invited address, so that is the account's email. Another address
+ * typed by a new customer is only asked for, exactly as an email change: it becomes the account's
+ * once the link sent to it is opened (docs/decisions.md).
+ */
+async function acceptInvite(
+  ctx: AppContext,
+  input: {
+    token: string;
+    email: string | undefined;
+    passwordHash: string | null;
+    allowMarketing: boolean;
+    allowMarketingWhatsApp: boolean | null;
+    /** The browser accepting: another address's link opens there at once (link-browser.ts). */
+    browserHash: string;
+  },
+): Promise<AcceptOutcome> {
+  return ctx.db.transaction(async (tx): Promise<AcceptOutcome> => {
+    const found = await lookUpInvite(tx, input.token, true);
+    if (!found.ok) return found;
+    const invite = found.invite;
+    const state = inviteState(invite);
+    if (state === 'consumed') return { ok: false, code: 'InviteConsumed' };
+    if (state === 'stale') return { ok: false, code: 'LinkStale' };
+    if (state === 'expired') return { ok: false, code: 'LinkExpired', invite };
+
+    // Existing customers keep the invited email; a new customer may ask for another one.
+    const wanted = !invite.existing_customer && input.email !== invite.email ? input.email : undefined;
+    if (wanted && (await findAccountByProvenEmail(tx, wanted)))
+      return { ok: false, code: 'UserAlreadyExists' };
+    const account =
+      (await findAccountByProvenEmail(tx, invite.email)) ??
+      (await createAccount(tx, {
+        email: invite.email,
+        fullName: invite.full_name,
+        passwordHash: invite.existing_customer ? null : input.passwordHash,
+        emailVerified: true,
+      }));
+    const emailChange = wanted ? await requestEmailChange(tx, account, wanted) : null;
+    // Checked above; someone proving it meanwhile rolls the whole acceptance back.
+    if (emailChange === 'taken') throw new EmailTakenError();
+    await recordMarketingConsents(
+      tx,
+      account.id,
+      {
+        email: input.allowMarketing,
+        whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
+      },
+      'invite',
+    );
+    await tx.query('UPDATE invites SET consumed_at = now(), account_id = $2 WHERE id = $1', [
+      invite.id,
+      account.id,
+    ]);
+    await spendInvitationToken(tx, invite.id);
+    const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
+    // Another address than the invited one goes the way of an email change: its link goes with the account.
+    if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange, input.browserHash);
+    return { ok: true, account: fresh ?? account, emailChange };
+  });
 }

@@ -1,12 +1,9 @@
 import type { InviteCode } from '#shared/api/joining.ts';
-import { announceEmailChange, type EmailChange, requestEmailChange } from '../account/email-change.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
-import { recordMarketingConsents } from '../members/marketing-consents.ts';
-import { invitationOf, issueInvitationToken, spendInvitationToken } from '../tokens/link-tokens.ts';
+import { invitationOf, issueInvitationToken } from '../tokens/link-tokens.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
 
 /** The HTTP status each code answers with. */
@@ -40,6 +37,11 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 function acceptUrl(ctx: AppContext, token: string): string {
   return `${ctx.origin}/start-signup?token=${encodeURIComponent(token)}`;
 }
+
+/**
+ * Invitations (SPEC §4 Invitation): creating and emailing them, finding the one behind a link, its
+ * state, and a fresh one for an expired link. Accepting one: accept-invite-service.ts.
+ */
 
 /**
  * Creates an invitation and emails it. Any older open invitation for the same email becomes stale.
@@ -179,74 +181,4 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
     ctx.log.error({ err: error }, 'could not write a fresh invitation');
     return 'LinkExpired';
   }
-}
-
-export type AcceptOutcome =
-  | { ok: true; account: AccountRow; emailChange: EmailChange | null }
-  | { ok: false; code: InviteCode | 'UserAlreadyExists'; invite?: InviteRow };
-
-/**
- * Accepts an invitation in ONE transaction: locks the invite, checks it, creates the account (or
- * attaches to the account that proved the invited address), records both consents with their source,
- * and marks the invite consumed. A double submit waits on the lock and then finds the invite consumed.
- *
- * Opening the invitation proves the invited address, so that is the account's email. Another address
- * typed by a new customer is only asked for, exactly as an email change: it becomes the account's
- * once the link sent to it is opened (docs/decisions.md).
- */
-export async function acceptInvite(
-  ctx: AppContext,
-  input: {
-    token: string;
-    email: string | undefined;
-    passwordHash: string | null;
-    allowMarketing: boolean;
-    allowMarketingWhatsApp: boolean | null;
-    /** The browser accepting: another address's link opens there at once (link-browser.ts). */
-    browserHash: string;
-  },
-): Promise<AcceptOutcome> {
-  return ctx.db.transaction(async (tx): Promise<AcceptOutcome> => {
-    const found = await lookUpInvite(tx, input.token, true);
-    if (!found.ok) return found;
-    const invite = found.invite;
-    const state = inviteState(invite);
-    if (state === 'consumed') return { ok: false, code: 'InviteConsumed' };
-    if (state === 'stale') return { ok: false, code: 'LinkStale' };
-    if (state === 'expired') return { ok: false, code: 'LinkExpired', invite };
-
-    // Existing customers keep the invited email; a new customer may ask for another one.
-    const wanted = !invite.existing_customer && input.email !== invite.email ? input.email : undefined;
-    if (wanted && (await findAccountByProvenEmail(tx, wanted)))
-      return { ok: false, code: 'UserAlreadyExists' };
-    const account =
-      (await findAccountByProvenEmail(tx, invite.email)) ??
-      (await createAccount(tx, {
-        email: invite.email,
-        fullName: invite.full_name,
-        passwordHash: invite.existing_customer ? null : input.passwordHash,
-        emailVerified: true,
-      }));
-    const emailChange = wanted ? await requestEmailChange(tx, account, wanted) : null;
-    // Checked above; someone proving it meanwhile rolls the whole acceptance back.
-    if (emailChange === 'taken') throw new EmailTakenError();
-    await recordMarketingConsents(
-      tx,
-      account.id,
-      {
-        email: input.allowMarketing,
-        whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
-      },
-      'invite',
-    );
-    await tx.query('UPDATE invites SET consumed_at = now(), account_id = $2 WHERE id = $1', [
-      invite.id,
-      account.id,
-    ]);
-    await spendInvitationToken(tx, invite.id);
-    const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
-    // Another address than the invited one goes the way of an email change: its link goes with the account.
-    if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange, input.browserHash);
-    return { ok: true, account: fresh ?? account, emailChange };
-  });
 }
