@@ -5,12 +5,7 @@ import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
-import {
-  hashPassword,
-  isAcceptablePassword,
-  minimumPasswordLength,
-  passwordRequirementsMessage,
-} from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { bindToThisBrowser, type Opener } from '../tokens/link-browser.ts';
 import {
@@ -65,9 +60,6 @@ export async function requestLink(
   );
   refuseUnlessTaken(reply, outcome, recentlySentMessage);
 }
-
-const invalidPassword = () =>
-  badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
 
 /**
  * Inside the caller's transaction (which holds the rate-limit slots): a sign-in or reset link for
@@ -142,8 +134,7 @@ export async function resetPassword(
   if (found.state === 'spent' || !owner) throw expired();
   if (!owner.can_sign_in) throw forbidden('SignInNotAllowed', loginFailedMessage);
   const about = [owner.full_name, owner.email];
-  if (!isAcceptablePassword(input.password, minimumPasswordLength.reset, about)) throw invalidPassword();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await newPasswordHash(input.password, minimumPasswordLength.reset, about);
   const account = await ctx.db.transaction(async (tx) => {
     const accountId = await consumeLinkToken(tx, input.token, 'password-reset');
     if (accountId !== owner.id) return null;
@@ -169,8 +160,7 @@ export async function changePassword(
 ): Promise<void> {
   const account = await findAccountById(ctx.db, session.accountId);
   const about = [account?.full_name, account?.email];
-  if (!isAcceptablePassword(password, minimumPasswordLength.change, about)) throw invalidPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await newPasswordHash(password, minimumPasswordLength.change, about);
   await ctx.db.transaction(async (tx) => {
     const updated = await queryOne<AccountRow>(
       tx,

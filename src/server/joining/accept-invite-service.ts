@@ -14,12 +14,7 @@ import {
 } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
-import {
-  hashPassword,
-  isAcceptablePassword,
-  minimumPasswordLength,
-  passwordRequirementsMessage,
-} from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { spendInvitationToken } from '../tokens/link-tokens.ts';
 import {
@@ -97,10 +92,7 @@ export async function acceptInvitation(
   if (asksPassword) {
     const password = body.password ?? '';
     const about = [preview.invite.full_name, preview.invite.email, body.email];
-    if (!isAcceptablePassword(password, minimumPasswordLength.invite, about)) {
-      throw badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
-    }
-    passwordHash = await hashPassword(password);
+    passwordHash = await newPasswordHash(password, minimumPasswordLength.invite, about);
   }
   let outcome: AcceptOutcome;
   try {

@@ -11,12 +11,7 @@ import {
 } from '../members/account-service.ts';
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
-import {
-  hashPassword,
-  isAcceptablePassword,
-  minimumPasswordLength,
-  passwordRequirementsMessage,
-} from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
 import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
@@ -27,17 +22,11 @@ const completeSignupFailedMessage =
 const completeSignupExpiredMessage =
   'This sign-up link has expired. Please ask in store for a new one, or contact customer services.';
 
-const invalidPassword = () =>
-  badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
 const userAlreadyExists = () => conflict('UserAlreadyExists', userAlreadyExistsMessage);
 
-/**
- * The hash of a sign-up password that meets SPEC §5's rules and is not guessable from the member's
- * own name and email (`about`), or a 400 invalidPassword.
- */
-async function signupPasswordHash(password: string, about: readonly string[]): Promise<string> {
-  if (!isAcceptablePassword(password, minimumPasswordLength.signup, about)) throw invalidPassword();
-  return hashPassword(password);
+/** The hash of a sign-up password that meets SPEC §5's rules (`about`: the member's name and email). */
+function signupPasswordHash(password: string, about: readonly string[]): Promise<string> {
+  return newPasswordHash(password, minimumPasswordLength.signup, about);
 }
 
 interface NewMember {

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { badRequest } from '../http/errors.ts';
 import { isGuessablePassword } from './password-strength.ts';
 
 // OWASP's argon2id setting (19 MiB, 2 iterations, 1 lane); about 26 ms a hash on this hardware.
@@ -34,4 +35,19 @@ export function isAcceptablePassword(
   about: readonly (string | null | undefined)[] = [],
 ): boolean {
   return password.length >= minLength && password.length <= 1024 && !isGuessablePassword(password, about);
+}
+
+/**
+ * The hash of an acceptable new password (isAcceptablePassword: long enough, not guessable, not
+ * made of the member's own name and email `about`), or a 400 InvalidPassword with SPEC §7's flag.
+ */
+export async function newPasswordHash(
+  password: string,
+  minLength: number,
+  about: readonly (string | null | undefined)[],
+): Promise<string> {
+  if (!isAcceptablePassword(password, minLength, about)) {
+    throw badRequest('InvalidPassword', passwordRequirementsMessage, { invalidPassword: true });
+  }
+  return hashPassword(password);
 }
