@@ -1,6 +1,7 @@
 /**
  * Points hot path on the embedded database (PGlite), over real HTTP on this machine:
- *   - partner purchases per second (each one a ledger transaction, idempotent on orderId);
+ *   - partner purchases per second (each one a ledger transaction, idempotent on orderId), one by one
+ *     and in batches of 500 (POST /partner/v1/purchases/batch);
  *   - GET /api/transactions and GET /api-w/viewer for a member with 1,000 ledger rows;
  *   - exchanges per second (POST /api/create-exchange: lock, confirm matured points, conditional update).
  * Run: npx tsx bench/points.ts [seconds per read test, default 5]
@@ -69,7 +70,7 @@ async function load(
 }
 
 // A member with 1,000 ledger rows: 1,000 purchases through the partner API (old ones, so confirmed).
-await partner('/members', { email: 'bench@example.com', name: 'Bench Member', password: 'bench-password-1' });
+await partner('/members', { email: 'bench@example.com', name: 'Bench Member', password: 'quiet-harbour-lantern-7391' });
 const purchasedAt = new Date(Date.now() - 60 * 86_400_000).toISOString();
 const purchases = await load(
   'POST /partner/v1/purchases',
@@ -95,13 +96,13 @@ const purchases = await load(
 const login = await fetch(`${base}/api/login`, {
   method: 'POST',
   headers: { origin, 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'bench@example.com', password: 'bench-password-1' }),
+  body: JSON.stringify({ username: 'bench@example.com', password: 'quiet-harbour-lantern-7391' }),
 });
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 const asMember = { cookie, origin };
 
 const transactions = await load(
-  'GET /api/transactions (500 of 1,000)',
+  'GET /api/transactions (a page of 1,000)',
   () => fetch(`${base}/api/transactions`, { headers: asMember }),
   { durationMs: seconds * 1000 },
 );
@@ -124,6 +125,27 @@ const exchanges = await load(
   { total: 1_000 },
 );
 
+// Batches: 2 × 500 purchases spread over 50 members, each batch one call (POST /purchases/batch).
+for (let n = 0; n < 50; n++)
+  await partner('/members', {
+    email: `batch${n}@example.com`,
+    name: 'Batch Member',
+    password: 'quiet-harbour-lantern-7391',
+  });
+const batchStarted = performance.now();
+for (let b = 0; b < 2; b++) {
+  const items = Array.from({ length: 500 }, (_, i) => ({
+    orderId: `batch-${b}-${i}`,
+    email: `batch${i % 50}@example.com`,
+    channel: 'ecommerce',
+    value: 10_000,
+    currency: 'GBP',
+    points: 100,
+  }));
+  await partner('/purchases/batch', { purchases: items });
+}
+const batchPerSecond = 1_000 / ((performance.now() - batchStarted) / 1000);
+
 const [check] = await db.query<{ balance: number; counted: number }>(
   `SELECT a.points_balance AS balance,
      (SELECT COALESCE(SUM(points), 0)::int FROM ledger_entries l
@@ -140,6 +162,9 @@ for (const r of [purchases, transactions, recent, viewer, exchanges]) {
     `${r.name.padEnd(36)} ${String(r.requests).padStart(9)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}`,
   );
 }
+console.log(
+  `\nPOST /partner/v1/purchases/batch: ${batchPerSecond.toFixed(0)} purchases/s (2 calls of 500), ${(batchPerSecond / purchases.perSecond).toFixed(2)}× single purchases`,
+);
 console.log(
   `\nLedger check after the run: balance ${check?.balance}, sum of counted rows ${check?.counted} (${check?.balance === check?.counted ? 'agree' : 'DISAGREE'}).`,
 );

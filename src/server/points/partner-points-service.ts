@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseOrThrow } from '../http/routes.ts';
 import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
 import { partnerEntry } from './partner-entry.ts';
-import type {
-  adjustmentRequest,
+import {
+  type adjustmentRequest,
   purchaseRequest,
-  redemptionRequest,
-  returnRequest,
+  type redemptionRequest,
+  type returnRequest,
 } from './partner-schemas.ts';
 import { recordPurchase } from './purchase-command.ts';
 import { recordRedemption } from './redemption-command.ts';
@@ -77,4 +79,37 @@ export async function partnerAnswer(ctx: AppContext, result: KeyedResult) {
     success: true,
     entry: partnerEntry(result.entry, await loyaltyIdOf(ctx.db, result.entry.account_id)),
   };
+}
+
+/** Purchases of one batch written at once: each its own transaction, on its own pool connection. */
+const batchConcurrency = 8;
+
+/**
+ * A batch of purchases (tills and the web shop sending a backlog in one call): each is validated,
+ * recorded and answered on its own, exactly as `POST /purchases` would (idempotent on its orderId,
+ * so a batch sent twice records nothing twice), in the order given. A bad item answers its own 4xx
+ * and the others go on; anything else is a fault and fails the call.
+ */
+export async function recordPurchaseBatch(ctx: AppContext, items: readonly unknown[]) {
+  const results: Record<string, unknown>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      const orderId = (items[i] as { orderId?: unknown } | null)?.orderId;
+      try {
+        const result = await partnerWrites.purchase(ctx, parseOrThrow(purchaseRequest, items[i]));
+        const { entry } = await partnerAnswer(ctx, result);
+        results[i] = { orderId, status: 201, replayed: result.replayed, entry };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        results[i] = {
+          orderId: typeof orderId === 'string' ? orderId : null,
+          status: error.statusCode,
+          ...error.body(),
+        };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(batchConcurrency, items.length) }, worker));
+  return { success: true, results };
 }

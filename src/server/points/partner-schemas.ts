@@ -126,3 +126,14 @@ export const burnRateRequest = z.object({
     .min(1, 'cashValue must be at least 1')
     .max(1_000_000),
 });
+
+/** Purchases at most one batch may carry (a till's or web shop's backlog, a page at a time). */
+export const maxPurchaseBatch = 500;
+
+/** A batch of purchases: each item is checked on its own, so one bad item fails only itself. */
+export const purchaseBatchRequest = z.object({
+  purchases: z
+    .array(z.unknown(), { error: 'purchases is required (a list of purchases)' })
+    .min(1, 'purchases must hold at least one purchase')
+    .max(maxPurchaseBatch, `purchases may hold at most ${maxPurchaseBatch} purchases`),
+});

@@ -5,10 +5,11 @@ import { parseOrThrow } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { setBurnRate } from './burn-rate-service.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
-import { partnerAnswer, partnerWrites } from './partner-points-service.ts';
+import { partnerAnswer, partnerWrites, recordPurchaseBatch } from './partner-points-service.ts';
 import {
   adjustmentRequest,
   burnRateRequest,
+  purchaseBatchRequest,
   purchaseRequest,
   redemptionRequest,
   returnRequest,
@@ -30,6 +31,10 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
   }
 
   partner.post('/purchases', keyed(purchaseRequest, partnerWrites.purchase));
+  // 200 with one result per purchase (201, or its own 4xx); 500 purchases need more than 64 KB.
+  partner.post('/purchases/batch', { bodyLimit: 1024 * 1024 }, async (request) =>
+    recordPurchaseBatch(ctx, parseOrThrow(purchaseBatchRequest, request.body).purchases),
+  );
   partner.post('/returns', keyed(returnRequest, partnerWrites.return));
   partner.post('/adjustments', keyed(adjustmentRequest, partnerWrites.adjustment));
   partner.post('/redemptions', keyed(redemptionRequest, partnerWrites.redemption));

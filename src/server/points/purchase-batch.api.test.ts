@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tillPurchase as purchase, viewerAccount as viewer } from '#tests/support/points-fixture.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface BatchAnswer {
+  success: boolean;
+  results: {
+    orderId: string | null;
+    status: number;
+    replayed?: boolean;
+    error?: string;
+    entry?: { points: number };
+  }[];
+}
+
+const batch = (purchases: unknown) => t.partner<BatchAnswer>('POST', '/purchases/batch', { purchases });
+
+async function ledgerRows(loyaltyId: string): Promise<number> {
+  const [row] = await t.ctx.db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM ledger_entries WHERE account_id = (SELECT id FROM accounts WHERE loyalty_id = $1)',
+    [loyaltyId],
+  );
+  return row?.n ?? 0;
+}
+
+describe('partner API: a batch of purchases', () => {
+  it('each purchase is answered on its own, in order; a bad one fails only itself', async () => {
+    const m = await t.signedInMember();
+    const first = purchase(m.loyaltyId, { points: 100 });
+    const items = [
+      first,
+      purchase(m.loyaltyId, { points: 200 }),
+      purchase(m.loyaltyId, { points: undefined }),
+      purchase('999999999999', { points: 50 }),
+      { ...first, points: 999 },
+      'not a purchase',
+    ];
+    const res = await batch(items);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r) => [r.status, r.error ?? null])).toEqual([
+      [201, null],
+      [201, null],
+      [400, 'InvalidRequest'],
+      [404, 'MemberNotFound'],
+      [409, 'IdempotencyKeyReused'],
+      [400, 'InvalidRequest'],
+    ]);
+    expect(res.body.results[0]).toMatchObject({
+      orderId: first.orderId,
+      replayed: false,
+      entry: { points: 100 },
+    });
+    expect((await viewer(m.client))?.pendingPointsBalance).toBe(300);
+    expect(await ledgerRows(m.loyaltyId)).toBe(2);
+  });
+
+  it('a batch sent again records nothing twice: every purchase answers its first result', async () => {
+    const m = await t.signedInMember();
+    const items = Array.from({ length: 40 }, (_, i) => purchase(m.loyaltyId, { points: 10 + i }));
+    const once = await batch(items);
+    const twice = await batch(items);
+    expect(once.body.results.every((r) => r.status === 201 && r.replayed === false)).toBe(true);
+    expect(twice.body.results.every((r) => r.status === 201 && r.replayed === true)).toBe(true);
+    expect(twice.body.results.map((r) => r.entry)).toEqual(once.body.results.map((r) => r.entry));
+    expect(await ledgerRows(m.loyaltyId)).toBe(40);
+    expect((await viewer(m.client))?.pendingPointsBalance).toBe(40 * 10 + (39 * 40) / 2);
+  });
+
+  it('an empty, oversized or malformed batch is refused whole and changes nothing', async () => {
+    const m = await t.signedInMember();
+    const tooMany = Array.from({ length: 501 }, () => purchase(m.loyaltyId, { points: 1 }));
+    for (const body of [[], tooMany, 'purchases', null]) {
+      const res = await batch(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: 'InvalidRequest' });
+    }
+    expect(await ledgerRows(m.loyaltyId)).toBe(0);
+  });
+
+  it('500 purchases fit in one call; the same order twice in a batch is recorded once', async () => {
+    const m = await t.signedInMember();
+    const one = purchase(m.loyaltyId, {
+      points: 7,
+      storeDisplayName: 'A store with a rather long name, as tills send them',
+    });
+    const res = await batch(Array.from({ length: 500 }, () => one));
+    expect(res.status).toBe(200);
+    expect(res.body.results.filter((r) => r.status === 201 && r.orderId === one.orderId)).toHaveLength(500);
+    expect(res.body.results.filter((r) => r.replayed === false)).toHaveLength(1);
+    expect(await ledgerRows(m.loyaltyId)).toBe(1);
+  });
+});
