@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import type { Config } from '#shared/config.ts';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * Google Wallet's save and delete callbacks (callbackOptions.url of the class), as Google signs them:
@@ -61,9 +62,17 @@ export function googleCallbackKeys(google: Config['wallet']['google'], fetchImpl
   let cached: { keys: RootKey[]; at: number } | null = null;
   return async (refresh = false): Promise<RootKey[]> => {
     if (cached && !refresh && Date.now() - cached.at < 3_600_000) return cached.keys;
-    const response = await fetchImpl(google.callbackKeysUrl, { signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`callback keys answered ${response.status}`);
-    const body = (await response.json()) as { keys?: RootKey[] };
+    // Google's keys out of reach is our outage, not a bad callback: 503, and Google sends it again.
+    const unavailable = () =>
+      new HttpError(503, 'Unavailable', 'Google Wallet signing keys cannot be fetched now; try again later.');
+    let body: { keys?: RootKey[] };
+    try {
+      const response = await fetchImpl(google.callbackKeysUrl, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw unavailable();
+      body = (await response.json()) as { keys?: RootKey[] };
+    } catch (error) {
+      throw error instanceof HttpError ? error : unavailable();
+    }
     cached = { keys: Array.isArray(body.keys) ? body.keys : [], at: Date.now() };
     return cached.keys;
   };

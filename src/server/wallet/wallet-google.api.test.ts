@@ -229,3 +229,29 @@ describe('a loyalty class Google already holds', () => {
     }
   });
 });
+
+describe('Google Wallet callbacks while Google’s signing keys are out of reach', () => {
+  it('a callback answers 503 (Google sends it again later) and changes nothing', async () => {
+    const away = await createTestApp({
+      config: {
+        wallet: { google: { ...google.config, callbackKeysUrl: 'http://127.0.0.1:9/keys-unreachable' } },
+      },
+    });
+    try {
+      const callback = google.signCallback(
+        { classId: classId(), objectId: 'nobody', eventType: 'save' },
+        away.config.wallet.google.issuerId,
+      );
+      const res = await away.app.inject({
+        method: 'POST',
+        url: '/wallet/google/callbacks',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(callback),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, error: 'Unavailable' });
+    } finally {
+      await away.close();
+    }
+  });
+});
