@@ -1,3 +1,4 @@
+import { seriousViolations, settle } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -58,6 +59,8 @@ test.describe('emailed links survive mail scanners (issue 12 §4)', () => {
         'This link was opened in a different browser from the one where you asked for it. To go on, press the button.',
       ),
     ).toBeVisible();
+    await settle(other);
+    expect(await seriousViolations(other)).toEqual([]);
     await other.getByRole('button', { name: 'Continue signing in' }).click();
     await expect(other.getByRole('heading', { name: 'Hello, Ona Other' })).toBeVisible();
     await phone.close();
