@@ -67,6 +67,11 @@ describe('configuration (SPEC §1, §6)', () => {
     expect(() => parseConfig({ enablePointExchange: true })).toThrow(/enablePointExchange/);
   });
 
+  it('wallet.apple.apns.sweepSeconds, from configuration files of earlier versions, is still accepted', () => {
+    const config = parseConfig({ wallet: { apple: { apns: { enabled: false, sweepSeconds: 60 } } } });
+    expect(config.wallet.apple.apns.enabled).toBe(false);
+  });
+
   it('the public part carries the switches and no server-only key', () => {
     const publicConfig = toPublicConfig(
       parseConfig({ emailFrom: 'club@example.com', returnsWindowDays: 14 }),

@@ -167,6 +167,11 @@ export const configSchema = publicConfigSchema.extend({
                * http://127.0.0.1:2197 (a local HTTP/2 stand-in; http: means HTTP/2 without TLS).
                */
               host: z.string().min(1).default('api.push.apple.com'),
+              /**
+               * No longer used (pushes follow the ledger's own writes, see wallet-sync.ts); still
+               * accepted so a configuration file written for an earlier version keeps starting.
+               */
+              sweepSeconds: z.number().int().positive().optional(),
             })
             .default({ enabled: null, host: 'api.push.apple.com' }),
         })
