@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   createServerStore,
@@ -11,7 +13,8 @@ import {
 /**
  * Fault test (issue 11): a second server on the same data. On the embedded database two processes
  * on one folder destroyed acknowledged purchases, so the second one must refuse to start. On
- * PostgreSQL several app servers are the supported way to scale: they must start together cleanly.
+ * PostgreSQL several app servers are the supported way to scale: they must start together cleanly
+ * and serve one member as one app (issue 16).
  */
 describe('fault: a second server on one data directory', () => {
   let store: ServerStore | undefined;
@@ -70,5 +73,107 @@ describe('fault: a second server on one data directory', () => {
         expect(res.status, server.output()).toBe(201);
       }
     }, 180_000);
+
+    it('a member served alternately by two servers: sign in on one and act on the other, one throttle across both, a link spent once whichever opens it', async () => {
+      store = await createServerStore({ pgliteTemplate: inject('pgliteTemplate') });
+      // Both servers behind one balancer: one public origin, the same configuration file.
+      const origin = 'http://localhost:3999';
+      const configDir = mkdtempSync(join(tmpdir(), 'loyalty-two-servers-'));
+      const configFile = join(configDir, 'loyalty.json');
+      writeFileSync(
+        configFile,
+        JSON.stringify({ publicOrigin: origin, signInThrottle: { accountFailures: 2, addressFailures: 50 } }),
+      );
+      try {
+        const [a, b] = await Promise.all([
+          startServer(store, { env: { LOYALTY_CONFIG: configFile } }),
+          startServer(store, { env: { LOYALTY_CONFIG: configFile } }),
+        ]);
+        servers.push(a, b);
+        const email = `two-servers-${Date.now()}@example.com`;
+        const password = 'correct-horse-battery';
+        expect((await a.partner('POST', '/members', { email, name: 'Tess Two', password })).status).toBe(201);
+
+        // Signed in on A, the member is signed in on B; signed out on B, they are out on A.
+        const browser = cookieJar(origin);
+        expect((await browser.post(a, '/api/login', { username: email, password })).status).toBe(200);
+        expect(await isSignedIn(browser, b)).toBe(true);
+        expect((await browser.post(b, '/api/logout', {})).status).toBe(200);
+        expect(await isSignedIn(browser, a)).toBe(false);
+
+        // A single-use link asked for on A works once on B, and is spent for A too.
+        const linkBrowser = cookieJar(origin);
+        expect((await linkBrowser.post(a, '/api/request-magic-link', { email })).status).toBe(200);
+        const [mail] = await store.query<{ links: string[] }>(
+          `SELECT links FROM outbox_mail WHERE email = '${email}' ORDER BY id DESC LIMIT 1`,
+        );
+        const token = new URL(mail?.links[0] ?? 'http://x/').searchParams.get('token');
+        expect(token).toBeTruthy();
+        const used = await linkBrowser.post(b, '/api/magic-link', { token, confirmed: true });
+        expect(used.status).toBe(200);
+        expect(await isSignedIn(linkBrowser, a)).toBe(true);
+        const replay = await cookieJar(origin).post(a, '/api/magic-link', { token, confirmed: true });
+        expect(replay.status).toBe(400);
+        expect(replay.body).toMatchObject({
+          message: 'This sign-in link has expired or has already been used. Please request a new one.',
+        });
+
+        // Two failures, one on each server, use up the account's allowance on both.
+        const guesser = cookieJar(origin);
+        expect(
+          (await guesser.post(a, '/api/login', { username: email, password: 'wrong-guess-1' })).status,
+        ).toBe(401);
+        expect(
+          (await guesser.post(b, '/api/login', { username: email, password: 'wrong-guess-2' })).status,
+        ).toBe(401);
+        for (const server of [a, b]) {
+          const throttled = await cookieJar(origin).post(server, '/api/login', { username: email, password });
+          expect(throttled.status).toBe(429);
+          expect(throttled.body).toMatchObject({
+            message:
+              'Too many unsuccessful sign-in attempts. Please wait a few minutes and try again, or sign in with an emailed link.',
+          });
+        }
+      } finally {
+        rmSync(configDir, { recursive: true, force: true });
+      }
+    }, 180_000);
   });
 });
+
+/** A browser's cookies, sent to whichever server it is given (as a balancer would route it). */
+function cookieJar(origin: string) {
+  const cookies = new Map<string, string>();
+  const send = async (server: ServerProcess, method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookies.size > 0 ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value === '' || /max-age=0/i.test(line)) cookies.delete(name.trim());
+      else cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text.startsWith('{') ? JSON.parse(text) : text) as Record<string, unknown>,
+    };
+  };
+  return {
+    get: (server: ServerProcess, path: string) => send(server, 'GET', path),
+    post: (server: ServerProcess, path: string, body: unknown) => send(server, 'POST', path, body),
+  };
+}
+
+async function isSignedIn(browser: ReturnType<typeof cookieJar>, server: ServerProcess): Promise<boolean> {
+  const viewer = await browser.get(server, '/api-w/viewer');
+  expect(viewer.status).toBe(200);
+  return viewer.body.isAnonymous === false;
+}
