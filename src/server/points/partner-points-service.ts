@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { HttpError } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
@@ -16,6 +16,16 @@ import { recordPurchase } from './purchase-command.ts';
 import { recordRedemption } from './redemption-command.ts';
 import { recordReturn } from './return-command.ts';
 
+/** A purchase is in a currency the membership allows (allowedCurrencies), or refused with a 400. */
+function allowedCurrency<T extends { currency: string }>(ctx: AppContext, input: T): T {
+  const allowed = ctx.config.allowedCurrencies;
+  if (allowed.includes(input.currency)) return input;
+  const message = `currency ${input.currency} is not one this membership allows (${allowed.join(', ')})`;
+  throw badRequest('CurrencyNotAllowed', `Invalid request: ${message}`, {
+    fieldErrors: { currency: message },
+  });
+}
+
 /**
  * The partner API's keyed writes (SPEC §7 partner API): each finds the member the request names and
  * records the command once per key; a replay answers the first result. The whole request body is
@@ -25,7 +35,7 @@ export const partnerWrites = {
   purchase: async (ctx: AppContext, input: z.output<typeof purchaseRequest>) =>
     recordPurchase(
       ctx.db,
-      await findMember(ctx.db, input),
+      await findMember(ctx.db, allowedCurrency(ctx, input)),
       {
         orderId: input.orderId,
         channel: input.channel,

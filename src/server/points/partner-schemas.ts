@@ -3,22 +3,35 @@ import { text } from '#shared/api/text.ts';
 
 /** Partner API bodies (tills, the web shop, the operator CLI). Money in minor units, whole points. */
 
+/**
+ * The message of a field that is missing or of the wrong type: a till that sends "49.99" as text
+ * should read that value must be a number, not that it is missing.
+ */
+const expected =
+  (name: string, what: string) =>
+  (issue: { input: unknown }): string =>
+    issue.input === undefined || issue.input === null
+      ? `${name} is required (${what})`
+      : `${name} must be ${what}`;
+
 const key = (name: string) =>
-  text({ error: `${name} is required` })
+  z
+    .string({ error: expected(name, 'text') })
+    .trim()
     .min(1, `${name} is required`)
     .max(100, `${name} must be at most 100 characters`)
     .regex(/^[\x21-\x7e]+$/, `${name} must be printable characters without spaces`);
 
 const displayName = text().min(1).max(120);
-const currency = text({ error: 'currency is required (a three-letter ISO 4217 code)' })
+const currency = z
+  .string({ error: expected('currency', 'a three-letter ISO 4217 code') })
+  .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code');
-const points = z
-  .number({ error: 'points is required (a whole number)' })
-  .int('points must be a whole number');
+const points = z.number({ error: expected('points', 'a whole number') }).int('points must be a whole number');
 const minorUnits = (name: string) =>
   z
-    .number({ error: `${name} is required (a whole number of minor units, e.g. pence)` })
+    .number({ error: expected(name, 'a whole number of minor units, e.g. pence') })
     .int(`${name} must be a whole number of minor units (pence)`);
 const channel = z.enum(['ecommerce', 'in-store'], { error: 'channel must be ecommerce or in-store' });
 

@@ -187,6 +187,36 @@ describe('partner API: purchases (ledger, pending points)', () => {
     });
   });
 
+  it('purchase: a field of the wrong type says what it must be, not that it is missing', async () => {
+    const m = await t.signedInMember();
+    const res = await t.partner(
+      'POST',
+      '/purchases',
+      purchase(m.loyaltyId, { value: '49.99', points: '100', currency: 49, orderId: 12 }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      fieldErrors: {
+        value: 'value must be a whole number of minor units, e.g. pence',
+        points: 'points must be a whole number',
+        currency: 'currency must be a three-letter ISO 4217 code',
+        orderId: 'orderId must be text',
+      },
+    });
+    expect(await ledgerCount(m.loyaltyId)).toBe(0);
+  });
+
+  it('purchase: a currency the membership does not allow is refused and writes nothing', async () => {
+    const m = await t.signedInMember();
+    const res = await t.partner('POST', '/purchases', purchase(m.loyaltyId, { currency: 'EUR' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: 'CurrencyNotAllowed',
+      fieldErrors: { currency: 'currency EUR is not one this membership allows (GBP)' },
+    });
+    expect(await ledgerCount(m.loyaltyId)).toBe(0);
+  });
+
   it('purchase: an unknown member is a 404 with a clear message', async () => {
     const res = await t.partner('POST', '/purchases', purchase('639999999999'));
     expect(res.status).toBe(404);
