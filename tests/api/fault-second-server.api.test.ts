@@ -138,6 +138,49 @@ describe('fault: a second server on one data directory', () => {
         rmSync(configDir, { recursive: true, force: true });
       }
     }, 180_000);
+
+    it('mail written through either of two servers is delivered once: both workers poll one outbox', async () => {
+      store = await createServerStore({ pgliteTemplate: inject('pgliteTemplate') });
+      const origin = 'http://localhost:3999';
+      const configDir = mkdtempSync(join(tmpdir(), 'loyalty-two-outboxes-'));
+      const configFile = join(configDir, 'loyalty.json');
+      writeFileSync(configFile, JSON.stringify({ publicOrigin: origin }));
+      try {
+        const started = await Promise.all([
+          startServer(store, { env: { LOYALTY_CONFIG: configFile } }),
+          startServer(store, { env: { LOYALTY_CONFIG: configFile } }),
+        ]);
+        servers.push(...started);
+        const emails = Array.from({ length: 10 }, (_, i) => `outbox-${i}-${Date.now()}@example.com`);
+        for (const [i, email] of emails.entries()) {
+          const member = { email, name: 'Olly Outbox', password: 'correct-horse-battery' };
+          expect((await started[i % 2]?.partner('POST', '/members', member))?.status).toBe(201);
+          // The link is asked for through the other server.
+          const other = started[(i + 1) % 2] as ServerProcess;
+          expect((await cookieJar(origin).post(other, '/api/request-magic-link', { email })).status).toBe(
+            200,
+          );
+        }
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const [left] = await store.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM outbox_mail WHERE sent_at IS NULL AND given_up_at IS NULL',
+          );
+          if (left?.n === 0) break;
+          if (Date.now() > deadline) throw new Error(`${left?.n} mails still undelivered`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const printed = started.flatMap((server) => server.output().split('\n'));
+        for (const email of emails) {
+          expect(
+            printed.filter((line) => line.startsWith(`email to ${email}:`)),
+            email,
+          ).toHaveLength(1);
+        }
+      } finally {
+        rmSync(configDir, { recursive: true, force: true });
+      }
+    }, 180_000);
   });
 });
 
