@@ -72,6 +72,11 @@ describe('configuration (SPEC §1, §6)', () => {
     expect(config.wallet.apple.apns.enabled).toBe(false);
   });
 
+  it('vipLevels: none by default (percentages only); the scheme may name its own levels', () => {
+    expect(defaultConfig.vipLevels).toEqual([]);
+    expect(parseConfig({ vipLevels: ['Gold', 'Platinum'] }).vipLevels).toEqual(['Gold', 'Platinum']);
+  });
+
   it('the public part carries the switches and no server-only key', () => {
     const publicConfig = toPublicConfig(
       parseConfig({ emailFrom: 'club@example.com', returnsWindowDays: 14 }),

@@ -53,6 +53,11 @@ export const configSchema = publicConfigSchema.extend({
   emailFrom: z.email().default('members@example.com'),
   /** Customer services' address, named in every email's footer; without it the footer links to Help. */
   customerServicesEmail: z.email().nullable().default(null),
+  /**
+   * Member discount levels staff may give (`member set --vip-level`), shown as "Discount: level".
+   * A percentage such as "15%" is always accepted; these names are the scheme's own levels.
+   */
+  vipLevels: z.array(z.string().trim().min(1).max(40)).default([]),
   /** Currencies a member may choose (membership type's allowedCurrencies). The first is the default. */
   allowedCurrencies: z
     .array(z.string().regex(/^[A-Z]{3}$/))

@@ -97,6 +97,14 @@ const memberColumns: Record<keyof z.output<typeof memberUpdateRequest>, string> 
   isCredit: 'is_credit',
 };
 
+/** A member discount level is a percentage (1–99%) or one of the scheme's vipLevels; "banana" is neither. */
+function checkVipLevel(levels: readonly string[], level: string): void {
+  if (/^([1-9]\d?)(\.\d)?%$/.test(level) || levels.includes(level)) return;
+  const named = levels.length ? `, or one of ${levels.join(', ')}` : '';
+  const message = `vipLevel must be a percentage such as 15%${named}`;
+  throw badRequest('InvalidRequest', `Invalid request: ${message}`, { fieldErrors: { vipLevel: message } });
+}
+
 /** What staff decide about a member (`member set`): access rules, VIP level, review, credit, proof. */
 export async function updateMember(
   ctx: AppContext,
@@ -108,6 +116,7 @@ export async function updateMember(
     unknown,
   ][];
   if (changes.length === 0) throw badRequest('NothingToChange', 'Name at least one thing to change.');
+  if (input.vipLevel) checkVipLevel(ctx.config.vipLevels, input.vipLevel);
   const sets = changes.map(([field], i) => `${memberColumns[field]} = $${i + 2}`);
   const updated = await ctx.db.transaction(async (tx) => {
     // Staff vouching for the address proves it, with all that proving means (other claims end).

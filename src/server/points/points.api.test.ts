@@ -395,6 +395,14 @@ describe('partner API: members and burn rates', () => {
     });
     expect((await t.partner('POST', `/members/${m.loyaltyId}`, {})).status).toBe(400);
     expect((await t.partner('POST', `/members/${m.loyaltyId}`, { canRedeem: 'yes' })).status).toBe(400);
+    // A discount level is a percentage or one of the scheme's vipLevels: nothing else reaches the card.
+    const banana = await t.partner('POST', `/members/${m.loyaltyId}`, { vipLevel: 'banana' });
+    expect(banana.status).toBe(400);
+    expect(banana.body).toMatchObject({
+      fieldErrors: { vipLevel: 'vipLevel must be a percentage such as 15%' },
+    });
+    expect((await t.partner('POST', `/members/${m.loyaltyId}`, { vipLevel: '150%' })).status).toBe(400);
+    expect((await viewer(m.client))?.vipLevel).toBe('20%');
     await t.partner('POST', `/members/${m.loyaltyId}`, { canSignIn: false });
     expect((await m.client.get('/api-w/viewer')).body).toMatchObject({ isAnonymous: true });
   });
