@@ -102,5 +102,20 @@ describe('operator CLI over the partner API (DESIGN "Operating it")', () => {
     expect(unknown.output).toBe(
       'Error: There is no member with the card number or email nobody@example.com.',
     );
+    const noStore = await loyalty(
+      'purchase',
+      '--member',
+      'a@example.com',
+      '--order',
+      'Y',
+      '--points',
+      '1',
+      '--value',
+      '1',
+    );
+    expect(noStore.code).toBe(1);
+    expect(noStore.output).toBe(
+      'Error: An in-store purchase needs --store <store name> (or --channel ecommerce).',
+    );
   });
 });

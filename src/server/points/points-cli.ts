@@ -55,6 +55,9 @@ const purchase: Command = async (client, args) => {
     },
   });
   if (!values.order) throw new OperatorError('purchase needs --order <orderId> (the idempotency key).');
+  // In store (the default channel) the store is part of the purchase; say so before the call.
+  if (values.channel === 'in-store' && !values.store)
+    throw new OperatorError('An in-store purchase needs --store <store name> (or --channel ecommerce).');
   const result = await client.call<{ entry: Entry }>('POST', '/purchases', {
     orderId: values.order,
     ...memberRef(values.member),
@@ -130,7 +133,7 @@ const burnRateSet: Command = async (client, args) => {
 export const pointsCommands: Record<string, { usage: string; run: Command }> = {
   purchase: {
     usage:
-      'purchase --member E|CARD --order ID --points N --value PENCE [--currency GBP] [--channel in-store|ecommerce] [--store S] [--fascia F] [--date ISO] [--discount D]',
+      'purchase --member E|CARD --order ID --points N --value PENCE --store S (in store) [--channel in-store|ecommerce] [--currency GBP] [--fascia F] [--date ISO] [--discount D]',
     run: purchase,
   },
   return: {
