@@ -51,6 +51,7 @@ export const daDKScreens: ScreenMessages = {
     },
     channels: { 'In-Store': 'I butik', Online: 'Online' },
     pending: 'Afventer',
+    orderNumber: (orderId: string) => `Ordre ${orderId}`,
     pendingUntil: (date: string) => `Afventer til ${date}`,
     pointsDelta: (points: string) => `${points} point`,
     discount: (level: string) => `Rabat ${level}`,

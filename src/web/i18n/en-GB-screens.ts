@@ -51,6 +51,7 @@ export const enGBScreens = {
     },
     channels: { 'In-Store': 'In-Store', Online: 'Online' },
     pending: 'Pending',
+    orderNumber: (orderId: string) => `Order ${orderId}`,
     pendingUntil: (date: string) => `Pending until ${date}`,
     pointsDelta: (points: string) => `${points} pts`,
     discount: (level: string) => `Discount ${level}`,

@@ -5,7 +5,7 @@ import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import styles from './activity-list.module.css';
 
-/** SPEC §3 Transaction rows as the member reads them: what, where, when, and the points. */
+/** SPEC §3 Transaction rows as the member reads them: what, where (store or Online), the order, when, and the points. */
 export function ActivityList({
   transactions,
   fallbackCurrency,
@@ -21,12 +21,13 @@ export function ActivityList({
     <ul className={styles.list}>
       {transactions.map((t) => {
         const currency = t.currency ?? fallbackCurrency;
-        const details = [
-          t.name && t.name !== t.location ? t.name : null,
+        const details = distinct([
+          t.name,
           t.location,
           t.channel ? m.channels[t.channel] : null,
+          t.order ? m.orderNumber(t.order.orderId) : null,
           t.discount ? m.discount(t.discount) : null,
-        ].filter(Boolean);
+        ]);
         const sign = t.adjustedPoints > 0 ? '+' : t.adjustedPoints < 0 ? '−' : '';
         return (
           <li key={t.id} className={styles.row} data-kind={t.kind}>
@@ -63,4 +64,15 @@ export function ActivityList({
       })}
     </ul>
   );
+}
+
+/** Each detail once: an online shop's store is often called "Online", which the channel says too. */
+function distinct(details: (string | null)[]): string[] {
+  const seen = new Set<string>();
+  return details.filter((detail): detail is string => {
+    const key = detail?.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -80,7 +80,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
     expect(screen.getByText('Pending until 10th January 2025')).toBeTruthy();
     expect(screen.getByText('+1,300 pts')).toBeTruthy();
     expect(screen.getByText('£129.99')).toBeTruthy();
-    expect(screen.getByText('Flagship · Oxford Street · In-Store')).toBeTruthy();
+    expect(screen.getByText('Flagship · Oxford Street · In-Store · Order A1')).toBeTruthy();
   });
 
   it('history: an empty list says so', async () => {
@@ -142,5 +142,26 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
       'Sorry, we could not load your older purchases. Please try again.',
     );
     expect(screen.getByText('+100 pts')).toBeTruthy();
+  });
+
+  it('history: a detail is said once (an online store called "Online" is not "Online · Online")', async () => {
+    const online: Transaction = {
+      ...row,
+      name: 'Members Sport',
+      location: 'Online',
+      channel: 'Online',
+      order: {
+        orderId: 'W-77',
+        purchaseType: 'ecommerce',
+        storeDisplayName: 'Online',
+        fasciaDisplayName: 'Members Sport',
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer([online])),
+    );
+    renderHistory();
+    expect(await screen.findByText('Members Sport · Online · Order W-77')).toBeTruthy();
   });
 });
