@@ -181,6 +181,52 @@ describe('fault: a second server on one data directory', () => {
         rmSync(configDir, { recursive: true, force: true });
       }
     }, 180_000);
+
+    it('background jobs started by two servers at once do their work once: each matured purchase is confirmed once', async () => {
+      store = await createServerStore({ pgliteTemplate: inject('pgliteTemplate') });
+      const first = await startServer(store);
+      servers.push(first);
+      const created = await first.partner<{ member: { loyaltyId: string } }>('POST', '/members', {
+        email: `sweep-${Date.now()}@example.com`,
+        name: 'Suki Sweep',
+        password: 'correct-horse-battery',
+      });
+      expect(created.status).toBe(201);
+      const loyaltyId = created.body.member.loyaltyId;
+      const points = [120, 340, 560, 780, 900];
+      for (const [i, p] of points.entries()) {
+        const purchase = {
+          orderId: `sweep-${Date.now()}-${i}`,
+          loyaltyId,
+          channel: 'ecommerce',
+          value: 1_000,
+          currency: 'GBP',
+          points: p,
+        };
+        expect((await first.partner('POST', '/purchases', purchase)).status).toBe(201);
+      }
+      await first.stop();
+      // The purchases have matured while no server ran; two servers start together and each sweeps at once.
+      await store.query(
+        `UPDATE ledger_entries SET confirms_at = now() - interval '1 minute'
+          WHERE account_id = (SELECT id FROM accounts WHERE loyalty_id = '${loyaltyId}')`,
+      );
+      servers.push(...(await Promise.all([startServer(store), startServer(store)])));
+      const balanceSql = `SELECT a.points_balance AS balance,
+           (SELECT COUNT(*)::int FROM ledger_entries l WHERE l.account_id = a.id AND l.confirmed_at IS NOT NULL) AS confirmed,
+           (SELECT COUNT(*)::int FROM ledger_entries l WHERE l.account_id = a.id AND l.confirmed_at IS NULL) AS pending
+           FROM accounts a WHERE a.loyalty_id = '${loyaltyId}'`;
+      const deadline = Date.now() + 60_000;
+      let row: { balance: number | string; confirmed: number; pending: number } | undefined;
+      for (;;) {
+        [row] = await store.query<{ balance: number | string; confirmed: number; pending: number }>(
+          balanceSql,
+        );
+        if (row?.pending === 0 || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect({ ...row, balance: Number(row?.balance) }).toEqual({ balance: 2_700, confirmed: 5, pending: 0 });
+    }, 180_000);
   });
 });
 
