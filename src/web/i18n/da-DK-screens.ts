@@ -271,7 +271,7 @@ export const daDKScreens: ScreenMessages = {
     continueToAccount: 'Fortsæt til konto',
     passkeyHeading: 'Log hurtigere ind med en adgangsnøgle',
     passkeyBody:
-      'Med en adgangsnøgle logger du ind med fingeraftryk, ansigt eller skærmlås i stedet for at vente på en e-mail. Du kan også oprette en senere under Hjælp.',
+      'Med en adgangsnøgle logger du ind med fingeraftryk, ansigt eller skærmlås i stedet for at vente på en e-mail. Du kan også oprette en senere under Mine oplysninger.',
     createPasskey: 'Opret adgangsnøgle',
     creatingPasskey: 'Opretter adgangsnøgle…',
     skip: 'Spring over',

@@ -160,5 +160,6 @@ export const daDK: CoreMessages = {
       error: 'Siden kunne ikke indlæses. Tjek din forbindelse, og genindlæs.',
     },
     backHome: 'Tilbage til Mine point',
+    backToStart: 'Tilbage til forsiden',
   },
 };

@@ -271,7 +271,7 @@ export const enGBScreens = {
     continueToAccount: 'Continue to account',
     passkeyHeading: 'Sign in faster with a passkey',
     passkeyBody:
-      'A passkey lets you sign in with your fingerprint, face or screen lock instead of waiting for an email. You can add one later in Help.',
+      'A passkey lets you sign in with your fingerprint, face or screen lock instead of waiting for an email. You can add one later in My Details.',
     createPasskey: 'Create Passkey',
     creatingPasskey: 'Creating passkey…',
     skip: 'Skip',

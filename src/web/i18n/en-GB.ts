@@ -165,6 +165,7 @@ export const enGB = {
       error: 'The page could not be loaded. Check your connection and reload.',
     },
     backHome: 'Back to My Points',
+    backToStart: 'Back to the home page',
   },
 };
 

@@ -101,6 +101,11 @@ export function useSession(): SessionApi {
   return session;
 }
 
+/** Whether a member is signed in; false outside a SessionProvider (an error screen may render there). */
+export function useIsSignedIn(): boolean {
+  return useContext(SessionContext)?.state.status === 'authenticated';
+}
+
 /** The signed-in member's account; only for screens rendered behind a signed-in guard. */
 export function useAccount(): Account {
   const { state } = useSession();

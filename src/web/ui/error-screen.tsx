@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useMessages } from '../i18n/messages.tsx';
+import { useIsSignedIn } from '../session/session-context.tsx';
 import { Button, ButtonLink } from './button.tsx';
 import styles from './error-screen.module.css';
 import { ChunkLoadError } from './lazy-screen.ts';
@@ -10,6 +11,8 @@ import { ChunkLoadError } from './lazy-screen.ts';
  */
 export function ErrorScreen({ status, error }: { status: number; error?: unknown }) {
   const m = useMessages().errors;
+  // "/" is My Points for a member and the landing page for a visitor: the link says which.
+  const signedIn = useIsSignedIn();
   const chunk = error instanceof ChunkLoadError ? error : null;
   const [title, body] =
     status === 404
@@ -31,7 +34,7 @@ export function ErrorScreen({ status, error }: { status: number; error?: unknown
       <div className={styles.actions}>
         {status === 404 || status === 405 ? (
           <ButtonLink to="/" variant="secondary">
-            {m.backHome}
+            {signedIn ? m.backHome : m.backToStart}
           </ButtonLink>
         ) : (
           <Button onClick={() => window.location.reload()}>{m.reload}</Button>
