@@ -14,7 +14,11 @@ import { type Config, defaultConfig } from '../src/shared/config.ts';
 
 export const benchOrigin = 'http://localhost:3000';
 export const benchPartnerKey = 'bench-partner-key-0123456789';
-export const benchMember = { email: 'bench@example.com', name: 'Bench Member', password: 'quiet-harbour-lantern-7391' };
+export const benchMember = {
+  email: 'bench@example.com',
+  name: 'Bench Member',
+  password: 'quiet-harbour-lantern-7391',
+};
 
 /** PGlite in memory (dir null) or in a folder, migrated; `durable: false` is PGlite's stock behaviour. */
 export async function openBenchDatabase(dir: string | null = null, durable = true): Promise<PgliteDatabase> {

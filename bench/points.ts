@@ -70,7 +70,11 @@ async function load(
 }
 
 // A member with 1,000 ledger rows: 1,000 purchases through the partner API (old ones, so confirmed).
-await partner('/members', { email: 'bench@example.com', name: 'Bench Member', password: 'quiet-harbour-lantern-7391' });
+await partner('/members', {
+  email: 'bench@example.com',
+  name: 'Bench Member',
+  password: 'quiet-harbour-lantern-7391',
+});
 const purchasedAt = new Date(Date.now() - 60 * 86_400_000).toISOString();
 const purchases = await load(
   'POST /partner/v1/purchases',
