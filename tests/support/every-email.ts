@@ -30,16 +30,19 @@ export async function everyEmail(
   const verifyUrl = `${origin}/verify-email?email=${encodeURIComponent(to)}&token=${token}`;
   const completeUrl = `${origin}/complete-signup?token=${token}&email=${encodeURIComponent(to)}`;
   return [
-    { name: 'magic-link', mail: await magicLinkEmail(config, origin, to, token, '/help/privacy') },
-    { name: 'reauthentication', mail: await reauthenticationEmail(config, origin, to, token) },
-    { name: 'password-reset', mail: await passwordResetEmail(config, origin, to, token) },
+    { name: 'magic-link', mail: await magicLinkEmail(config, origin, { to, token, next: '/help/privacy' }) },
+    { name: 'reauthentication', mail: await reauthenticationEmail(config, origin, { to, token }) },
+    { name: 'password-reset', mail: await passwordResetEmail(config, origin, { to, token }) },
     { name: 'password-changed', mail: await passwordChangedEmail(config, origin, to) },
     { name: 'invitation', mail: await invitationMail(config, origin, invite) },
     { name: 'fresh-invitation', mail: await freshInvitationMail(config, origin, invite) },
-    { name: 'verification', mail: await verificationMail(config, origin, to, invite.fullName, verifyUrl) },
+    {
+      name: 'verification',
+      mail: await verificationMail(config, origin, { to, fullName: invite.fullName, url: verifyUrl }),
+    },
     {
       name: 'complete-signup',
-      mail: await completeSignupMail(config, origin, to, invite.fullName, completeUrl),
+      mail: await completeSignupMail(config, origin, { to, fullName: invite.fullName, url: completeUrl }),
     },
     { name: 'email-changed', mail: await emailChangedMail(config, origin, to, 'new.address@example.com') },
     { name: 'account-deleted', mail: await accountDeletedMail(config, origin, to) },

@@ -86,8 +86,8 @@ async function queueLink(
   const to = member?.email ?? email;
   const mail =
     link.purpose === 'magic-link'
-      ? await magicLinkEmail(ctx.config, ctx.origin, to, token, next)
-      : await passwordResetEmail(ctx.config, ctx.origin, to, token);
+      ? await magicLinkEmail(ctx.config, ctx.origin, { to, token, next })
+      : await passwordResetEmail(ctx.config, ctx.origin, { to, token });
   await enqueueMail(tx, mail, member !== null);
 }
 
@@ -185,6 +185,6 @@ export async function sendPasswordReset(
       purpose: 'password-reset',
       expiresInMinutes: ctx.config.passwordResetExpiryMinutes,
     });
-    await enqueueMail(tx, await passwordResetEmail(ctx.config, ctx.origin, account.email, token));
+    await enqueueMail(tx, await passwordResetEmail(ctx.config, ctx.origin, { to: account.email, token }));
   });
 }

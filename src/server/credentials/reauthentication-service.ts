@@ -134,7 +134,7 @@ export function reauthenticationService(ctx: AppContext) {
           expiresInMinutes: ctx.config.magicLinkExpiryMinutes,
           sessionTokenHash: session.tokenHash,
         });
-        await enqueueMail(tx, await reauthenticationEmail(ctx.config, ctx.origin, to, token));
+        await enqueueMail(tx, await reauthenticationEmail(ctx.config, ctx.origin, { to, token }));
       });
     },
 

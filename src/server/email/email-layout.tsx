@@ -194,3 +194,31 @@ export async function renderEmail(
   ]);
   return { html, text };
 }
+
+/** A catalogue block of an email whose point is one link (sign-in, reset, verification…). */
+interface LinkMailWords {
+  subject(scheme: string): string;
+  title: string | ((scheme: string) => string);
+  action: string;
+  note?: string;
+  reason(scheme: string): string;
+}
+
+/** The mail of one link: the block's words around the button, the link also kept for the dev log. */
+export async function linkMail(
+  config: Parameters<typeof renderEmail>[0],
+  origin: string,
+  to: string,
+  url: string,
+  words: LinkMailWords & { paragraphs: string[] },
+): Promise<{ to: string; subject: string; html: string; text: string; links: string[] }> {
+  const { subject, title, action, note, reason, paragraphs } = words;
+  const content = await renderEmail(config, origin, {
+    title: typeof title === 'function' ? title(config.title) : title,
+    paragraphs,
+    action: { label: action, url },
+    ...(note ? { note } : {}),
+    reason: reason(config.title),
+  });
+  return { to, subject: subject(config.title), ...content, links: [url] };
+}

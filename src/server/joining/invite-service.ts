@@ -38,6 +38,17 @@ function acceptUrl(ctx: AppContext, token: string): string {
   return `${ctx.origin}/start-signup?token=${encodeURIComponent(token)}`;
 }
 
+/** What an invitation's mail says of it: to whom, from whom, the link and until when it works. */
+function mailOf(invite: InviteRow, url: string) {
+  return {
+    to: invite.email,
+    fullName: invite.full_name,
+    invitedBy: invite.invited_by,
+    acceptUrl: url,
+    expiresAt: invite.expires_at,
+  };
+}
+
 /**
  * Invitations (SPEC §4 Invitation): creating and emailing them, finding the one behind a link, its
  * state, and a fresh one for an expired link. Accepting one: accept-invite-service.ts.
@@ -67,16 +78,7 @@ export async function createInvite(
     });
     const url = acceptUrl(ctx, token);
     // Written with the invitation: both exist or neither does, and nobody waits on SMTP.
-    await enqueueMail(
-      tx,
-      await invitationMail(ctx.config, ctx.origin, {
-        to: created.email,
-        fullName: created.full_name,
-        invitedBy: created.invited_by,
-        acceptUrl: url,
-        expiresAt: created.expires_at,
-      }),
-    );
+    await enqueueMail(tx, await invitationMail(ctx.config, ctx.origin, mailOf(created, url)));
     return { invite: created, url };
   });
   return { invite, acceptUrl: url };
@@ -167,13 +169,7 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
       });
       await enqueueMail(
         tx,
-        await freshInvitationMail(ctx.config, ctx.origin, {
-          to: fresh.email,
-          fullName: fresh.full_name,
-          invitedBy: fresh.invited_by,
-          acceptUrl: acceptUrl(ctx, token),
-          expiresAt: fresh.expires_at,
-        }),
+        await freshInvitationMail(ctx.config, ctx.origin, mailOf(fresh, acceptUrl(ctx, token))),
       );
       return 'LinkResent';
     });

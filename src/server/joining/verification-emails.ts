@@ -1,46 +1,40 @@
 import type { Config } from '#shared/config.ts';
-import { mailWords, renderEmail } from '../email/email-layout.tsx';
+import { linkMail, mailWords } from '../email/email-layout.tsx';
 import type { Mail } from '../email/mailer.ts';
 
-function firstName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] ?? fullName;
+/** To whom, and the link: the two mails that prove an address greet the member by first name. */
+interface ProofMail {
+  to: string;
+  fullName: string;
+  url: string;
 }
 
-/** The emails that prove an address: verification (SPEC §4), and completing a guided sign-up (§2). */
-export async function verificationMail(
-  config: Config,
-  origin: string,
-  to: string,
-  fullName: string,
-  url: string,
-): Promise<Mail> {
-  const words = mailWords(config);
-  const w = words.verification;
-  const { html, text } = await renderEmail(config, origin, {
-    title: w.title,
-    paragraphs: [words.greeting(firstName(fullName)), ...w.paragraphs(to)],
-    action: { label: w.action, url },
-    note: w.note,
-    reason: w.reason(config.title),
-  });
-  return { to, subject: w.subject(config.title), html, text, links: [url] };
+function greeting(config: Config, fullName: string): string {
+  return mailWords(config).greeting(fullName.trim().split(/\s+/)[0] ?? fullName);
 }
 
-export async function completeSignupMail(
+/** Verification of the address (SPEC §4). */
+export function verificationMail(
   config: Config,
   origin: string,
-  to: string,
-  fullName: string,
-  url: string,
+  { to, fullName, url }: ProofMail,
 ): Promise<Mail> {
-  const words = mailWords(config);
-  const w = words.completeSignup;
-  const { html, text } = await renderEmail(config, origin, {
-    title: w.title(config.title),
-    paragraphs: [words.greeting(firstName(fullName)), ...w.paragraphs],
-    action: { label: w.action, url },
-    note: w.note,
-    reason: w.reason(config.title),
+  const w = mailWords(config).verification;
+  return linkMail(config, origin, to, url, {
+    ...w,
+    paragraphs: [greeting(config, fullName), ...w.paragraphs(to)],
   });
-  return { to, subject: w.subject(config.title), html, text, links: [url] };
+}
+
+/** Completing a guided sign-up (SPEC §2): the link proves the address and opens the last step. */
+export function completeSignupMail(
+  config: Config,
+  origin: string,
+  { to, fullName, url }: ProofMail,
+): Promise<Mail> {
+  const w = mailWords(config).completeSignup;
+  return linkMail(config, origin, to, url, {
+    ...w,
+    paragraphs: [greeting(config, fullName), ...w.paragraphs],
+  });
 }

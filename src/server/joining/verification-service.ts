@@ -53,7 +53,11 @@ export async function queueVerificationEmail(
   await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
   await enqueueMail(
     tx,
-    await verificationMail(ctx.config, ctx.origin, to, account.full_name, verifyEmailUrl(ctx, to, token)),
+    await verificationMail(ctx.config, ctx.origin, {
+      to,
+      fullName: account.full_name,
+      url: verifyEmailUrl(ctx, to, token),
+    }),
   );
 }
 
@@ -74,7 +78,7 @@ export async function queueCompleteSignupEmail(
   const url = `${ctx.origin}/complete-signup?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
   await enqueueMail(
     tx,
-    await completeSignupMail(ctx.config, ctx.origin, account.email, account.full_name, url),
+    await completeSignupMail(ctx.config, ctx.origin, { to: account.email, fullName: account.full_name, url }),
   );
   await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
 }

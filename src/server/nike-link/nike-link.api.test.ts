@@ -216,13 +216,19 @@ describe('Nike account link (SPEC §4 Nike link, §7 link-with-nike / complete-l
     expect(JSON.stringify(res.body)).not.toContain('injected');
   });
 
-  it('unlink: the link goes, the provider revokes the grant (RFC 7009), and the member can link again', async () => {
+  /** A member linked through the provider, with their account id and the grant's token (active). */
+  async function linkedMember() {
     const member = await t.signedInMember();
     const id = await accountId(member.client);
     const { query } = await authorise(member.client);
     expect((await member.client.post('/api/complete-link-with-nike', { query })).status).toBe(200);
     const token = String((await links()).find((r) => r.account_id === id)?.grant_token);
     expect(await activeAtProvider(token)).toBe(true);
+    return { member, id, token };
+  }
+
+  it('unlink: the link goes, the provider revokes the grant (RFC 7009), and the member can link again', async () => {
+    const { member, id, token } = await linkedMember();
     const res = await member.client.post('/api/unlink-nike', {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: nikeMessages.unlinked });
@@ -240,23 +246,14 @@ describe('Nike account link (SPEC §4 Nike link, §7 link-with-nike / complete-l
   });
 
   it('deletion by staff (partner API) revokes the sportswear grant at the provider too', async () => {
-    const member = await t.signedInMember();
-    const { query } = await authorise(member.client);
-    expect((await member.client.post('/api/complete-link-with-nike', { query })).status).toBe(200);
-    const id = await accountId(member.client);
-    const token = String((await links()).find((r) => r.account_id === id)?.grant_token);
+    const { member, token } = await linkedMember();
     const deleted = await t.partner('POST', '/members/delete', { member: member.loyaltyId });
     expect(deleted.status).toBe(200);
     expect(await activeAtProvider(token)).toBe(false);
   });
 
   it('deletion: deleting the account revokes the sportswear grant at the provider', async () => {
-    const member = await t.signedInMember();
-    const id = await accountId(member.client);
-    const { query } = await authorise(member.client);
-    expect((await member.client.post('/api/complete-link-with-nike', { query })).status).toBe(200);
-    const token = String((await links()).find((r) => r.account_id === id)?.grant_token);
-    expect(await activeAtProvider(token)).toBe(true);
+    const { member, id, token } = await linkedMember();
     const deleted = await member.client.post('/api/delete-account', { username: member.email });
     expect(deleted.status).toBe(200);
     expect((await links()).some((r) => r.account_id === id)).toBe(false);
