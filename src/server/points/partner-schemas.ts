@@ -15,17 +15,13 @@ const expected =
       : `${name} must be ${what}`;
 
 const key = (name: string) =>
-  z
-    .string({ error: expected(name, 'text') })
-    .trim()
+  text({ error: expected(name, 'text') })
     .min(1, `${name} is required`)
     .max(100, `${name} must be at most 100 characters`)
     .regex(/^[\x21-\x7e]+$/, `${name} must be printable characters without spaces`);
 
 const displayName = text().min(1).max(120);
-const currency = z
-  .string({ error: expected('currency', 'a three-letter ISO 4217 code') })
-  .trim()
+const currency = text({ error: expected('currency', 'a three-letter ISO 4217 code') })
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code');
 const points = z.number({ error: expected('points', 'a whole number') }).int('points must be a whole number');

@@ -19,9 +19,12 @@ function hasControlCharacter(value: string): boolean {
 
 /**
  * A text field: trimmed (unless `trim: false`, for passwords, where spaces count), then refused when
- * it holds a control character (`error`: the message when the field is missing). Chain `.min()`, `.max()`, `.toLowerCase()`… after it.
+ * it holds a control character (`error`: the message when the field is missing, or a function of the
+ * issue that tells a missing field from one of the wrong type). Chain `.min()`, `.max()`, `.toLowerCase()`… after it.
  */
-export function text(options: { trim?: boolean; error?: string } = {}) {
+export function text(
+  options: { trim?: boolean; error?: string | ((issue: { input: unknown }) => string) } = {},
+) {
   const string = z.string(options.error ? { error: options.error } : undefined);
   const base = options.trim === false ? string : string.trim();
   return base.refine((value) => !hasControlCharacter(value), controlCharacterMessage);
