@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { type AccountRow, createAccount } from '../members/account-service.ts';
+import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { hashPassword } from '../signin/passwords.ts';
@@ -24,7 +24,30 @@ export async function seedDemo(ctx: AppContext) {
     return seeded(false, existing);
   }
   const passwordHash = await hashPassword(demoMember.password);
-  const account = await ctx.db.transaction(async (tx) => {
+  const account = await createDemoMember(ctx, passwordHash);
+  // Another server starting at the same moment on the same database seeded the member first: it
+  // seeds the history too.
+  if (!account.created) return seeded(false, account.row);
+  await seedDemoHistory(ctx, account.row);
+  return seeded(true, account.row);
+}
+
+async function createDemoMember(
+  ctx: AppContext,
+  passwordHash: string,
+): Promise<{ created: boolean; row: AccountRow }> {
+  try {
+    return { created: true, row: await insertDemoMember(ctx, passwordHash) };
+  } catch (error) {
+    const other =
+      error instanceof EmailTakenError && (await findAccountByProvenEmail(ctx.db, demoMember.email));
+    if (!other) throw error;
+    return { created: false, row: other };
+  }
+}
+
+function insertDemoMember(ctx: AppContext, passwordHash: string): Promise<AccountRow> {
+  return ctx.db.transaction(async (tx) => {
     const created = await createAccount(tx, {
       email: demoMember.email,
       fullName: demoMember.fullName,
@@ -45,8 +68,6 @@ export async function seedDemo(ctx: AppContext) {
     );
     return withLevel ?? created;
   });
-  await seedDemoHistory(ctx, account);
-  return seeded(true, account);
 }
 
 /** Whether the database has no members yet (first start seeds the demo). */
