@@ -1,50 +1,16 @@
-/**
- * Foundation benchmark: the real app (web build if there is one) on a local port, measured over HTTP
- * on loopback, each figure as a ratio to a floor measured in the same run (this machine is shared, so
- * absolute times wander; ratios hold):
- *   - floor A: a bare Fastify route answering a constant;
- *   - floor B: a bare Fastify route running one indexed query (the session and its account);
- *   - the signed-in viewer (target ≥ 50% of floor B), the anonymous viewer, the server-rendered
- *     Landing, and sign-in (against one argon2id hash, the floor it cannot beat).
- * On PGlite always; on PostgreSQL too when BENCH_DATABASE_URL is set. Run `npm run build` first.
- */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
-import pg from 'pg';
 import type { Database } from '../src/server/db/database.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { openPostgres } from '../src/server/db/postgres.ts';
 import { hashToken } from '../src/server/sessions/tokens.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
+import { openPostgresSchema } from '../tests/support/postgres-schema.ts';
 import { benchMember, benchOrigin, openBenchDatabase, startBenchApp } from './bench-app.ts';
 import { measure } from './http-bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
-
-/** A fresh schema of the PostgreSQL database, migrated. */
-async function postgresDatabase(url: string): Promise<Database> {
-  const schema = `bench_run_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = openPostgres(url, { searchPath: `${schema},public` });
-  await migrate(db);
-  return {
-    ...db,
-    close: async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** Floors: bare Fastify on its own port, with and without the one indexed query. */
 async function startFloors(db: Database, tokenHash: string) {
@@ -126,5 +92,5 @@ async function run(label: string, db: Database) {
 }
 
 await run('PGlite (embedded)', await openBenchDatabase());
-if (postgresUrl) await run('PostgreSQL', await postgresDatabase(postgresUrl));
+if (postgresUrl) await run('PostgreSQL', await openPostgresSchema(postgresUrl, 'bench_run'));
 else console.log('\n(Set BENCH_DATABASE_URL to measure on PostgreSQL too.)');
