@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { anonymiseAuditOf } from '../audit/audit-anonymise.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
@@ -13,7 +15,13 @@ import { accountDeletedMail } from './account-emails.ts';
  * table that references accounts (sessions, passkeys, tokens, invites, links to other services…) has
  * the member's rows deleted, whichever feature created it; see docs/deletion.md.
  */
-const keptTables = new Set(['accounts', 'ledger_entries', 'marketing_consents', 'wallet_passes']);
+const keptTables = new Set([
+  'accounts',
+  'ledger_entries',
+  'marketing_consents',
+  'wallet_passes',
+  'audit_log',
+]);
 
 /**
  * Nullable references that nonetheless mark a row as the member's own: the invitation they accepted
@@ -85,6 +93,8 @@ async function eraseAccount(tx: Queryable, account: AccountRow): Promise<void> {
   // Rate-limit counters are keyed by a hash of the email typed (recomputable from the address).
   if (email) await forgetKeyedEvents(tx, email);
 
+  // The audit log keeps who did what to this (now anonymous) account, without the personal data.
+  await anonymiseAuditOf(tx, account.id, email);
   // The consent history keeps its rows (how many people chose what, and when) but not who.
   await tx.query('UPDATE marketing_consents SET account_id = NULL WHERE account_id = $1', [account.id]);
   // The ledger keeps amounts, kinds, dates, channel and store for the retailer's accounts. What leads
@@ -162,6 +172,8 @@ export async function deleteAccount(
   ctx: AppContext,
   find: (tx: Queryable) => Promise<AccountRow | undefined>,
   log: FastifyBaseLogger,
+  /** Staff's deletion is audited (its row, written after the erasure, holds nothing personal). */
+  audit?: Audit,
 ): Promise<AccountRow | null> {
   const erased = await ctx.db.transaction(async (tx) => {
     const account = await find(tx);
@@ -170,6 +182,7 @@ export async function deleteAccount(
     // The sportswear link's grant, read before the erasure takes the link, to revoke at the provider.
     const nikeGrant = await grantOf(tx, account.id);
     await eraseAccount(tx, account);
+    await audit?.(tx, { memberId: account.id, change: { deleted: true } });
     // Written after the erasure (which drops mail still queued for the member): the last email,
     // deleted from the outbox once delivered so the address is kept nowhere.
     if (account.email) {

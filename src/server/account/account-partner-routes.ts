@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { findAccountByLoyaltyIdOrEmail } from '../members/account-service.ts';
+import { partnerAudit } from '../operator/partner-auth.ts';
 import { deleteAccount } from './account-deletion-service.ts';
 
 export const deleteMemberRequest = z.object({
@@ -20,7 +21,12 @@ export const deleteMemberRequest = z.object({
 export function registerAccountPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/members/delete', async (request) => {
     const { member } = parseOrThrow(deleteMemberRequest, request.body);
-    const erased = await deleteAccount(ctx, (tx) => findAccountByLoyaltyIdOrEmail(tx, member), request.log);
+    const erased = await deleteAccount(
+      ctx,
+      (tx) => findAccountByLoyaltyIdOrEmail(tx, member),
+      request.log,
+      partnerAudit(request, 'member.delete'),
+    );
     if (!erased) throw notFound('MemberNotFound', `No member matches ${member}.`);
     request.log.info({ accountId: erased.id }, 'account deleted by staff');
     return { deleted: true, loyaltyId: erased.loyalty_id };

@@ -1,0 +1,90 @@
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * The audit log (issue 16): who did what to which member, and the change, for every staff action
+ * and every partner-API write. Table `audit_log` (migration 0022), append-only in the database.
+ *
+ * HOW TO RECORD ONE ROW — always inside the transaction that makes the change, so a rolled-back
+ * write leaves no row and a committed one always has exactly one:
+ *
+ * ```ts
+ * import { recordAudit } from '../audit/audit-log.ts';
+ * await ctx.db.transaction(async (tx) => {
+ *   const before = ...; const after = ...;           // the write itself, on tx
+ *   await recordAudit(tx, {
+ *     actor: { kind: 'staff', id: staff.id, label: staff.email },   // or { kind: 'api_key', id, label } / { kind: 'bootstrap' }
+ *     action: 'member.update',                        // dotted: <thing>.<verb>
+ *     memberId: account.id,                           // the member's accounts.id, or null
+ *     change: { before: { vipLevel: 'silver' }, after: { vipLevel: 'gold' } },
+ *   });
+ * });
+ * ```
+ *
+ * A service shared by several doors takes an `Audit` (see `auditAs`) bound by the route to its actor
+ * and action, and calls it with the member and the change once it knows them, on its own `tx`.
+ *
+ * The change holds the request's meaningful fields or before/after, never secrets or raw tokens:
+ * keys such as `password`, `pin`, `token`, `secret`, `*Token`, `*Url` are stored as "[redacted]"
+ * whatever the caller passes. Personal data (email, name, order ids, reasons…) may be in it: when
+ * the member is deleted their rows stay, anonymised (`anonymiseAuditOf`, docs/deletion.md).
+ */
+export type AuditActor =
+  | { kind: 'staff'; id: string; label?: string | null }
+  | { kind: 'api_key'; id: string; label?: string | null }
+  | { kind: 'bootstrap' };
+
+type AuditChange = Record<string, unknown>;
+
+export interface AuditEntry {
+  actor: AuditActor;
+  /** Dotted action name: purchase.record, member.create, api_key.revoke… */
+  action: string;
+  /** The member's accounts.id, when the action is about a member. */
+  memberId?: string | null;
+  /** The email it is about when there is no member yet (an invitation); lowercased here. */
+  subjectEmail?: string | null;
+  change?: AuditChange;
+}
+
+/** Names of fields whose values never enter the log (credentials, one-time links). */
+const secretKey =
+  /^(password|pin|secret|token|key|apiKey|authorization|code)$|(Password|Token|Secret|Url|Hash)$/;
+
+/** The change with every secret-looking field's value replaced by "[redacted]". */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, secretKey.test(k) && v !== null ? '[redacted]' : withoutSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+/** Writes one audit row on `tx` (the caller's transaction). */
+export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  const { actor } = entry;
+  await tx.query(
+    `INSERT INTO audit_log (actor_kind, actor_id, actor_label, action, member_id, subject_email, change)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      actor.kind,
+      actor.kind === 'bootstrap' ? null : actor.id,
+      actor.kind === 'bootstrap' ? 'bootstrap key' : (actor.label ?? null),
+      entry.action,
+      entry.memberId ?? null,
+      entry.subjectEmail?.toLowerCase() ?? null,
+      JSON.stringify(withoutSecrets(entry.change ?? {})),
+    ],
+  );
+}
+
+/** An audit row bound to its actor and action, completed by a service inside its transaction. */
+export type Audit = (tx: Queryable, about: Omit<AuditEntry, 'actor' | 'action'>) => Promise<void>;
+
+/** The `Audit` a route hands a service: `auditAs(actor, 'member.update')`. */
+export function auditAs(actor: AuditActor, action: string): Audit {
+  return (tx, about) => recordAudit(tx, { actor, action, ...about });
+}
