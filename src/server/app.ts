@@ -25,6 +25,7 @@ import { registerHealthRoutes } from './operations/health-routes.ts';
 import { registerMetrics } from './operations/metrics-routes.ts';
 import { registerPartnerApi } from './operator/partner-routes.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
+import { registerPrivacyRoutes } from './privacy/privacy-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
@@ -91,6 +92,7 @@ export async function buildApp(
   registerSignInRoutes(app, context);
   registerPointsRoutes(app, context);
   registerAccountRoutes(app, context);
+  registerPrivacyRoutes(app, context);
   registerPublicContentRoutes(app, context);
   await registerWalletRoutes(app, context);
   registerNikeLinkRoutes(app, context);

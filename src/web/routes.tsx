@@ -29,7 +29,7 @@ const ChangePasswordScreen = lazyScreen(() => import('./credentials/change-passw
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
-const DeleteAccountScreen = lazyScreen(() => import('./account/delete-account-screen.tsx'));
+const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
 const TermsScreen = lazyScreen(() => import('./public-pages/terms-screen.tsx'));
 const TermsRoiScreen = lazyScreen(() => import('./public-pages/terms-roi-screen.tsx'));
 const PrivacyPolicyScreen = lazyScreen(() => import('./public-pages/privacy-policy-screen.tsx'));
@@ -145,7 +145,7 @@ export function AppRoutes({ status }: { status: number }) {
           <Route path="account-details" element={<EditDetailsScreen />} />
           <Route path="security" element={<ChangePasswordScreen />} />
           {config.enableWebAuthnLogins ? <Route path="passkeys" element={<PasskeysScreen />} /> : null}
-          <Route path="privacy" element={<DeleteAccountScreen />} />
+          <Route path="privacy" element={<PrivacyCentreScreen />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Route>
 

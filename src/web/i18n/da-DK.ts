@@ -31,7 +31,7 @@ export const daDK: CoreMessages = {
     editDetails: 'Rediger oplysninger',
     security: 'Skift adgangskode',
     passkeys: 'Adgangsnøgler',
-    privacy: 'Slet konto',
+    privacy: 'Privatliv og dine data',
     privacyPolicy: 'Privatlivspolitik',
     verifyEmail: 'Bekræft e-mail',
     addToGoogleWallet: 'Føj til Google Wallet',

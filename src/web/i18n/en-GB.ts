@@ -37,7 +37,7 @@ export const enGB = {
     editDetails: 'Edit details',
     security: 'Change password',
     passkeys: 'Passkeys',
-    privacy: 'Delete account',
+    privacy: 'Privacy and your data',
     privacyPolicy: 'Privacy Policy',
     verifyEmail: 'Verify email',
     addToGoogleWallet: 'Add to Google Wallet',

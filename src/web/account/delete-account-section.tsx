@@ -5,20 +5,17 @@ import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles } from '../ui/form.tsx';
-import { Page } from '../ui/page.tsx';
-import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
 
 /** SPEC §2 /help/privacy: delete account, confirmed with the member's email; then signed out at /. */
-export default function DeleteAccountScreen() {
+export function DeleteAccountSection() {
   const m = useMessages();
   const d = m.account.delete;
   const account = useAccount();
   const { logout } = useSession();
   const navigate = useNavigate();
-  usePageTitle(m.titles.privacy);
   const { guarded, confirmStep } = useRecentAuthentication();
   const failureText = useFailureText();
   const form = useForm({
@@ -44,8 +41,8 @@ export default function DeleteAccountScreen() {
   });
 
   return (
-    <Page narrow>
-      <h1>{m.titles.privacy}</h1>
+    <section className={styles.card} id="delete" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">{m.privacy.deleteHeading}</h2>
       <p className={styles.lead}>{d.intro}</p>
       <p>{d.whatHappens}</p>
       <ul className={styles.list}>
@@ -67,6 +64,6 @@ export default function DeleteAccountScreen() {
         </div>
       </form>
       {confirmStep}
-    </Page>
+    </section>
   );
 }

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { accountSchema, outcome } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+const consentChannels = ['email', 'whatsapp'] as const;
+
+/**
+ * Where a consent answer was given, as the member reads it (never the raw source, which may carry a
+ * store's sign-up token): at joining (invitation or sign-up), at joining in a store (guided sign-up),
+ * on My details, in the privacy centre, or by staff.
+ */
+export const consentPlaces = [
+  'joining',
+  'joining-in-store',
+  'my-details',
+  'privacy-centre',
+  'staff',
+] as const;
+
+const consentEventSchema = z.object({
+  channel: z.enum(consentChannels),
+  choice: z.enum(['consent', 'decline']),
+  place: z.enum(consentPlaces),
+  recordedAt: z.string(),
+});
+export type ConsentEvent = z.infer<typeof consentEventSchema>;
+
+/** The member's consent history, newest first (DESIGN: append-only; the current state is the latest). */
+export const consentHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/privacy/consents',
+  request: z.object({}),
+  response: z.object({ ...outcome, history: z.array(consentEventSchema) }),
+});
+
+/** One-tap withdrawal of one channel's marketing consent (a decline, recorded as given in the privacy centre). */
+export const withdrawConsentEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/privacy/withdraw-consent',
+  request: z.object({ channel: z.enum(consentChannels, { error: 'Choose email or whatsapp' }) }),
+  response: z.object({ ...outcome, account: accountSchema.optional() }),
+});
+
+const when = z.string().nullable();
+
+/**
+ * GDPR articles 15 and 20: everything the scheme holds about the member, as a JSON file. This schema
+ * is what leaves the server (routes.ts filters the answer through it): no password or PIN, no token,
+ * no hash, no passkey key, no wallet authentication token or push token, no third-party grant.
+ */
+export const dataExportSchema = z.object({
+  format: z.literal('members-club-data-export/1'),
+  exportedAt: z.string(),
+  scheme: z.string(),
+  account: z.object({
+    memberNumber: z.string(),
+    fullName: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    newEmailAwaitingVerification: z.string().nullable(),
+    telephoneNumber: z.string().nullable(),
+    memberSince: z.string(),
+    membershipType: z.string(),
+    currency: z.string(),
+    pointsBalance: z.number(),
+    pendingPoints: z.number(),
+    cashBalance: z.number(),
+    memberDiscount: z.string().nullable(),
+    creditAccount: z.boolean(),
+    underReview: z.boolean(),
+    canSignIn: z.boolean(),
+    canRedeem: z.boolean(),
+    canConvert: z.boolean(),
+    hasPassword: z.boolean(),
+    hasCardPin: z.boolean(),
+  }),
+  consents: z.object({
+    current: z.object({
+      email: z.enum(['consent', 'decline', 'unknown']),
+      whatsapp: z.enum(['consent', 'decline', 'unknown']),
+    }),
+    history: z.array(consentEventSchema),
+  }),
+  ledger: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      points: z.number(),
+      cash: z.number(),
+      createdAt: z.string(),
+      pointsConfirmAt: when,
+      confirmedAt: when,
+      orderId: z.string().nullable(),
+      channel: z.string().nullable(),
+      store: z.string().nullable(),
+      fascia: z.string().nullable(),
+      orderValue: z.number().nullable(),
+      orderCurrency: z.string().nullable(),
+      discount: z.string().nullable(),
+      reason: z.string().nullable(),
+      reversesEntry: z.number().nullable(),
+      recordedBy: z.string(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      startedAt: z.string(),
+      lastUsedAt: z.string(),
+      lastAuthenticatedAt: z.string(),
+      endsAt: z.string(),
+      browser: z.string().nullable(),
+      deviceVendor: z.string().nullable(),
+      operatingSystem: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      signedInWithPasskey: z.string().nullable(),
+      thisSession: z.boolean(),
+    }),
+  ),
+  passkeys: z.array(
+    z.object({
+      title: z.string(),
+      keyNumber: z.number(),
+      createdAt: z.string(),
+      lastUsedAt: when,
+      lastUsedBrowser: z.string().nullable(),
+      lastUsedDeviceVendor: z.string().nullable(),
+      lastUsedOperatingSystem: z.string().nullable(),
+      deviceType: z.string(),
+      backedUp: z.boolean(),
+    }),
+  ),
+  walletPasses: z.array(
+    z.object({
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      appleDevicesRegistered: z.number(),
+      savedToGoogleWallet: z.boolean(),
+      voidedAt: when,
+    }),
+  ),
+  walletPresence: z.string().nullable(),
+  sportswearLink: z.object({ linkedAt: z.string(), accountId: z.string() }).nullable(),
+  invitations: z.array(
+    z.object({
+      fullName: z.string(),
+      email: z.string(),
+      from: z.string().nullable(),
+      existingCustomer: z.boolean(),
+      sentAt: z.string(),
+      expiresAt: z.string(),
+      acceptedAt: when,
+    }),
+  ),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/**
+ * The data export, served as a file (Content-Disposition: attachment). Needs a recent sign-in or
+ * re-confirmation: it is the whole dossier in one request (docs/decisions.md, "Data export").
+ */
+export const dataExportEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/privacy/export',
+  request: z.object({}),
+  response: dataExportSchema,
+});
