@@ -6,7 +6,7 @@ import type { Database } from '../src/server/db/database.ts';
 import { hashToken } from '../src/server/sessions/tokens.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
 import { openPostgresSchema } from '../tests/support/postgres-schema.ts';
-import { benchMember, benchOrigin, openBenchDatabase, startBenchApp } from './bench-app.ts';
+import { benchMember, benchOrigin, benchPartnerKey, openBenchDatabase, startBenchApp } from './bench-app.ts';
 import { measure } from './http-bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -16,6 +16,10 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 async function startFloors(db: Database, tokenHash: string) {
   const floor = Fastify();
   floor.get('/constant', async () => ({ ok: true }));
+  await db.exec('CREATE TABLE IF NOT EXISTS bench_floor_rows (id bigserial PRIMARY KEY, body text NOT NULL)');
+  floor.post('/insert', async () =>
+    db.query('INSERT INTO bench_floor_rows (body) VALUES ($1) RETURNING id', ['{"orderId":"x"}']),
+  );
   floor.get('/one-query', async () =>
     db.query(
       `SELECT a.* FROM sessions s JOIN accounts a ON a.id = s.account_id
@@ -25,6 +29,68 @@ async function startFloors(db: Database, tokenHash: string) {
   );
   await floor.listen({ port: 0, host: '127.0.0.1' });
   return { floor, base: `http://127.0.0.1:${(floor.server.address() as { port: number }).port}` };
+}
+
+let orders = 0;
+const shoppers = 200;
+
+/** Members who shop during the benchmark (the tills' purchases spread over them, as in a store). */
+async function addShoppers(db: Database) {
+  await db.query(
+    `INSERT INTO accounts (loyalty_id, full_name, email, email_verified)
+     SELECT 'bench-' || n, 'Bench Shopper', 'shopper-' || n || '@example.com', true
+       FROM generate_series(1, $1::int) n ON CONFLICT DO NOTHING`,
+    [shoppers],
+  );
+}
+
+/** A purchase for one of the shoppers, each with a new order id (so each one writes). */
+function purchase() {
+  orders += 1;
+  return {
+    orderId: `bench-${process.pid}-${Date.now()}-${orders}`,
+    email: `shopper-${(orders % shoppers) + 1}@example.com`,
+    channel: 'in-store',
+    storeDisplayName: 'Oxford Street',
+    value: 10_000,
+    currency: 'GBP',
+    points: 100,
+  };
+}
+
+/** Partner purchases one by one and in batches of 500, against one single-row insert (floor D). */
+async function purchases(base: string, floorBase: string, options: { concurrency: number; seconds: number }) {
+  const partner = { authorization: `Bearer ${benchPartnerKey}`, 'content-type': 'application/json' };
+  const insert = await measure(
+    'floor D: Fastify + one single-row INSERT',
+    () => fetch(`${floorBase}/insert`, { method: 'POST' }),
+    options,
+  );
+  const single = await measure(
+    'POST /partner/v1/purchases',
+    () =>
+      fetch(`${base}/partner/v1/purchases`, {
+        method: 'POST',
+        headers: partner,
+        body: JSON.stringify(purchase()),
+      }),
+    options,
+  );
+  console.log(`  → ${(single.perSecond / insert.perSecond).toFixed(2)} of floor D (target ≥ 2,000/s)`);
+  const batch = await measure(
+    'POST /partner/v1/purchases/batch (500 each)',
+    () =>
+      fetch(`${base}/partner/v1/purchases/batch`, {
+        method: 'POST',
+        headers: partner,
+        body: JSON.stringify({ purchases: Array.from({ length: 500 }, purchase) }),
+      }),
+    { concurrency: 2, seconds: options.seconds },
+  );
+  const perSecond = batch.perSecond * 500;
+  console.log(
+    `  → ${perSecond.toFixed(0)} purchases/s, ${(perSecond / insert.perSecond).toFixed(2)}× floor D (target ≥ 20,000/s)`,
+  );
 }
 
 async function run(label: string, db: Database) {
@@ -87,6 +153,8 @@ async function run(label: string, db: Database) {
     { concurrency: 4, seconds },
   );
   console.log(`  → costs ${(hashes.perSecond / signIn.perSecond).toFixed(2)}× one hash (target ≤ 1.3×)`);
+  await addShoppers(db);
+  await purchases(base, floors.base, options);
   await floors.floor.close();
   await bench.close();
 }

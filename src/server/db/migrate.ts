@@ -57,10 +57,20 @@ async function lockMigrations(tx: Queryable): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('loyalty:migrate:' || current_schema()))");
 }
 
-/** Splits a migration on `;` at line ends; our migrations keep function bodies out of SQL files. */
+/** Splits a migration into statements at line-ending semicolons (not those of a $$ function body). */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  // A semicolon that ends a line ends a statement, except inside a $$-quoted function body.
+  const statements: string[] = [];
+  let current = '';
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    current += `${line}\n`;
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.replace(/;\s*$/, ''));
+      current = '';
+    }
+  }
+  statements.push(current);
+  return statements.map((statement) => statement.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }

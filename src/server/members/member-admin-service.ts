@@ -26,8 +26,13 @@ export async function findMember(
 ): Promise<AccountRow> {
   const key = ref.loyaltyId ?? ref.email ?? '';
   const account = await findAccountByLoyaltyIdOrEmail(db, key);
-  if (!account) throw notFound('MemberNotFound', `There is no member with the card number or email ${key}.`);
+  if (!account) throw memberNotFound(key);
   return account;
+}
+
+/** The partner API's answer when no member has the card number or email a request names. */
+export function memberNotFound(key: string) {
+  return notFound('MemberNotFound', `There is no member with the card number or email ${key}.`);
 }
 
 export async function loyaltyIdOf(db: Queryable, accountId: string): Promise<string> {

@@ -92,7 +92,7 @@ export async function seedDemoHistory(ctx: AppContext, account: AccountRow): Pro
       purchasedAt: ago(p.days),
       discount: account.vip_level,
     };
-    await recordPurchase(ctx.db, account, input, { ...window, body: input });
+    await recordPurchase(ctx.db, { accountId: account.id }, input, { ...window, body: input });
   };
   for (const p of purchases) await buy(p);
   const returned = {

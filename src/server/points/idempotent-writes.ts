@@ -7,7 +7,7 @@ import { lockAccount } from './ledger-store.ts';
 import { confirmMatured } from './pending-points.ts';
 
 /** A stable fingerprint of a request body: same key with another body is refused. */
-function requestHash(body: unknown): string {
+export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
@@ -49,13 +49,16 @@ async function replayOf(
     'SELECT * FROM ledger_entries WHERE kind = $1 AND request_key = $2',
     [kind, key],
   );
-  if (existing && existing.request_hash !== hash) {
-    throw conflict(
-      'IdempotencyKeyReused',
-      `The ${keyNames[kind]} ${key} was already used for a different ${kind}; nothing was changed.`,
-    );
-  }
+  if (existing && existing.request_hash !== hash) throw keyReused(kind, key);
   return existing;
+}
+
+/** The answer to a key sent again with another body. */
+export function keyReused(kind: LedgerRow['kind'], key: string) {
+  return conflict(
+    'IdempotencyKeyReused',
+    `The ${keyNames[kind]} ${key} was already used for a different ${kind}; nothing was changed.`,
+  );
 }
 
 /** Thrown inside a transaction when a concurrent request with the same key committed first. */

@@ -35,7 +35,7 @@ export const partnerWrites = {
   purchase: async (ctx: AppContext, input: z.output<typeof purchaseRequest>) =>
     recordPurchase(
       ctx.db,
-      await findMember(ctx.db, allowedCurrency(ctx, input)),
+      { reference: allowedCurrency(ctx, input).loyaltyId ?? input.email ?? '' },
       {
         orderId: input.orderId,
         channel: input.channel,
@@ -84,11 +84,9 @@ export const partnerWrites = {
 };
 
 /** What a keyed write answers: the entry as the partner API shows it. */
-export async function partnerAnswer(ctx: AppContext, result: KeyedResult) {
-  return {
-    success: true,
-    entry: partnerEntry(result.entry, await loyaltyIdOf(ctx.db, result.entry.account_id)),
-  };
+export async function partnerAnswer(ctx: AppContext, result: KeyedResult & { loyaltyId?: string }) {
+  const loyaltyId = result.loyaltyId ?? (await loyaltyIdOf(ctx.db, result.entry.account_id));
+  return { success: true, entry: partnerEntry(result.entry, loyaltyId) };
 }
 
 /** Purchases of one batch written at once: each its own transaction, on its own pool connection. */

@@ -65,8 +65,12 @@ export async function checkPointsLimit(tx: Queryable, accountId: string, adding:
     [accountId],
   );
   const held = row?.held ?? 0;
-  if (held + adding <= ledgerLimits.maxPoints) return;
-  throw conflict(
+  if (held + adding > ledgerLimits.maxPoints) throw pointsLimitError(what, held, adding);
+}
+
+/** The refusal of a write that would take a member's points past ledgerLimits.maxPoints. */
+export function pointsLimitError(what: string, held: number, adding: number) {
+  return conflict(
     'PointsLimit',
     `This ${what} would take the member's points to ${formatLimit(held + adding)}, past the limit of ${formatLimit(ledgerLimits.maxPoints)} points a member may hold (confirmed and pending together). Nothing was changed.`,
     { limit: ledgerLimits.maxPoints },

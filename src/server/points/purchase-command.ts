@@ -1,8 +1,10 @@
-import type { Database } from '../db/database.ts';
-import type { AccountRow } from '../members/account-service.ts';
-import { type KeyedResult, keyedWrite } from './idempotent-writes.ts';
-import { changePoints, insertEntry } from './ledger-store.ts';
-import { checkPointsLimit } from './pending-points.ts';
+import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { memberNotFound } from '../members/member-admin-service.ts';
+import { metrics } from '../operations/metrics.ts';
+import { type KeyedResult, keyReused, requestHash } from './idempotent-writes.ts';
+import type { LedgerRow } from './ledger-rows.ts';
+import { pointsLimitError } from './pending-points.ts';
 
 export interface PurchaseInput {
   orderId: string;
@@ -16,40 +18,64 @@ export interface PurchaseInput {
   discount: string | null;
 }
 
+/** Whose purchase: an account already found, or the card number or email a partner request names. */
+export type PurchaseMember = { accountId: string } | { reference: string };
+
+export interface PurchaseResult extends KeyedResult {
+  loyaltyId: string;
+}
+
+type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'points-limit';
+
 /**
  * A purchase earns points that stay pending for the returns window after the purchase date; a
- * purchase reported after its window (an old order) counts at once.
+ * purchase reported after its window (an old order) counts at once. Idempotent on the order id.
+ *
+ * One round trip: the database function record_purchase (migration 0031) finds and locks the member,
+ * confirms their matured points, checks the points limit, inserts with ON CONFLICT and credits the
+ * balance, in the implicit transaction of one statement. The migration says why it is a function.
  */
 export async function recordPurchase(
-  db: Database,
-  account: AccountRow,
+  db: Queryable,
+  member: PurchaseMember,
   input: PurchaseInput,
   options: { returnsWindowDays: number; body: unknown; source?: string },
-): Promise<KeyedResult> {
-  return keyedWrite(db, 'purchase', input.orderId, options.body, account.id, async (tx, hash) => {
-    await checkPointsLimit(tx, account.id, input.points, 'purchase');
-    const purchasedAt = input.purchasedAt ?? new Date();
-    const confirmsAt = new Date(purchasedAt.getTime() + options.returnsWindowDays * 86_400_000);
-    const matured = confirmsAt.getTime() <= Date.now();
-    const entry = await insertEntry(tx, {
-      accountId: account.id,
-      kind: 'purchase',
-      points: input.points,
-      confirmsAt,
-      confirmed: matured,
-      orderId: input.orderId,
-      channel: input.channel,
-      storeDisplayName: input.storeDisplayName,
-      fasciaDisplayName: input.fasciaDisplayName,
-      orderValue: input.value,
-      currency: input.currency,
-      createdAt: purchasedAt,
-      key: input.orderId,
-      hash,
-      discount: input.discount,
-      source: options.source ?? 'partner',
-    });
-    if (entry && matured) await changePoints(tx, account.id, input.points);
-    return entry;
-  });
+): Promise<PurchaseResult> {
+  const row = await queryOne<LedgerRow & { outcome: Outcome; loyalty_id: string; held: number }>(
+    db,
+    `SELECT r.outcome, r.loyalty_id, r.held, (r.entry).*
+       FROM record_purchase($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) r`,
+    [
+      'accountId' in member ? member.accountId : null,
+      'reference' in member ? member.reference : null,
+      input.orderId,
+      input.channel,
+      input.storeDisplayName,
+      input.fasciaDisplayName,
+      input.value,
+      input.currency,
+      input.points,
+      input.purchasedAt,
+      input.discount,
+      requestHash(options.body),
+      options.returnsWindowDays,
+      options.source ?? 'partner',
+      ledgerLimits.maxPoints,
+    ],
+  );
+  if (!row) throw new Error('record_purchase answered no row');
+  const { outcome, loyalty_id: loyaltyId, held, ...entry } = row;
+  switch (outcome) {
+    case 'member-not-found':
+      throw memberNotFound('reference' in member ? member.reference : member.accountId);
+    case 'points-limit':
+      throw pointsLimitError('purchase', held, input.points);
+    case 'key-reused':
+      throw keyReused('purchase', input.orderId);
+    case 'created':
+      metrics.ledgerWrite('purchase');
+      return { entry, replayed: false, loyaltyId };
+    case 'replayed':
+      return { entry, replayed: true, loyaltyId };
+  }
 }
