@@ -68,6 +68,11 @@ async function busyMember() {
      VALUES ($1, 'Export Member', 'Sophie at Bond Street', now() + interval '1 day', now(), $2)`,
     [member.email, accountId],
   );
+  await t.ctx.db.query(
+    `INSERT INTO audit_log (actor_kind, actor_id, actor_label, action, member_id, change)
+     VALUES ('staff', 'staff-1', 'anna@retailer.example', 'member.update', $1, '{"vipLevel":{"to":"Gold"}}')`,
+    [accountId],
+  );
   return { ...member, accountId, purchase, second };
 }
 
@@ -152,6 +157,11 @@ describe('download my data (issue 15 feature 5, GDPR articles 15 and 20)', () =>
       expect.objectContaining({ appleDevicesRegistered: 1, voidedAt: null }),
     ]);
     expect(data.sportswearLink?.accountId).toMatch(/^sportswear-subject-/);
+    // What staff did about the member is theirs to see; which staff member did it is not.
+    expect(data.staffActions).toEqual([
+      expect.objectContaining({ action: 'member.update', by: 'staff', change: { vipLevel: { to: 'Gold' } } }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('anna@retailer.example');
     expect(data.invitations).toEqual([
       expect.objectContaining({ from: 'Sophie at Bond Street', email: member.email }),
     ]);

@@ -26,6 +26,7 @@ export const exportCoverage: Record<string, string> = {
   wallet_passes: 'exported: walletPasses (no serial number or authentication token)',
   nike_links: 'exported: sportswearLink (no grant token)',
   invites: 'exported: invitations (the ones the member accepted)',
+  audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
   nike_link_attempts:
@@ -142,6 +143,10 @@ export async function exportMemberData(
        FROM invites WHERE account_id = $1 ORDER BY created_at`,
     [accountId],
   );
+  const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
+    'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
+    [accountId],
+  );
 
   return {
     format: 'members-club-data-export/1',
@@ -231,6 +236,13 @@ export async function exportMemberData(
     })),
     walletPresence: row.wallet_presence ?? null,
     sportswearLink: link ? { linkedAt: iso(link.linked_at), accountId: link.provider_subject } : null,
+    staffActions: staffActions.map((entry) => ({
+      at: iso(entry.at),
+      action: entry.action,
+      // Staff and keys are people and systems of the retailer: their names are not the member's data.
+      by: entry.actor_kind === 'staff' ? 'staff' : 'partner-system',
+      change: isRecord(entry.change) ? entry.change : {},
+    })),
     invitations: invitations.map((invite) => ({
       fullName: invite.full_name,
       email: invite.email,
@@ -241,4 +253,8 @@ export async function exportMemberData(
       acceptedAt: isoOrNull(invite.consumed_at),
     })),
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

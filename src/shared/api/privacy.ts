@@ -140,6 +140,15 @@ export const dataExportSchema = z.object({
   ),
   walletPresence: z.string().nullable(),
   sportswearLink: z.object({ linkedAt: z.string(), accountId: z.string() }).nullable(),
+  /** What staff and partner systems did about the member (the audit log), without who the staff member was. */
+  staffActions: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      by: z.string(),
+      change: z.record(z.string(), z.unknown()),
+    }),
+  ),
   invitations: z.array(
     z.object({
       fullName: z.string(),
