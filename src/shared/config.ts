@@ -65,6 +65,16 @@ export const configSchema = publicConfigSchema.extend({
     .default(['GBP']),
   /** Days a purchase's points stay pending (the returns window). */
   returnsWindowDays: z.number().int().min(0).max(365).default(28),
+  /**
+   * Points expiry (off in the described configuration): `months` after points confirm they expire,
+   * spent oldest first; members who consented to email get a reminder `reminderDays` before.
+   */
+  pointsExpiry: z
+    .strictObject({
+      months: z.number().int().min(1).max(120).nullable().default(null),
+      reminderDays: z.number().int().min(1).max(90).default(30),
+    })
+    .prefault({}),
   /** Days an invitation link works. Fractions are allowed (0.5 is twelve hours). */
   inviteExpiryDays: z.number().positive().max(90).default(14),
   magicLinkExpiryMinutes: z.number().int().min(1).max(1440).default(10),

@@ -27,6 +27,7 @@ const MagicLoginScreen = lazyScreen(() => import('./credentials/magic-login-scre
 const ConfirmLinkScreen = lazyScreen(() => import('./credentials/confirm-link-screen.tsx'));
 const ChangePasswordScreen = lazyScreen(() => import('./credentials/change-password-screen.tsx'));
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
+const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -142,6 +143,7 @@ export function AppRoutes({ status }: { status: number }) {
         <Route path="/help" element={<HelpGuard />}>
           <Route index element={<Redirect to="/help/account" />} />
           <Route path="account" element={<MyDetailsScreen />} />
+          <Route path="history" element={<PurchaseHistoryScreen />} />
           <Route path="account-details" element={<EditDetailsScreen />} />
           <Route path="security" element={<ChangePasswordScreen />} />
           {config.enableWebAuthnLogins ? <Route path="passkeys" element={<PasskeysScreen />} /> : null}

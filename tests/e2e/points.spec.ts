@@ -32,7 +32,7 @@ test.describe('points overview, exchange off (the described configuration, SPEC 
     await expect(activity.getByRole('listitem').first()).toContainText('+420 pts');
     await expect(activity.getByRole('listitem').first()).toContainText('Pending until');
     await expect(activity.getByRole('listitem').nth(1)).toContainText('Oxford Street');
-    await expect(activity.getByRole('listitem').nth(1)).toContainText('In-Store');
+    await expect(activity.getByRole('listitem').nth(1)).toContainText('£173.00');
 
     // With exchange off the card already shows the barcode: no barcode view to open (§2).
     await expect(page.getByRole('button', { name: 'Tap to show barcode' })).toHaveCount(0);
@@ -55,18 +55,19 @@ test.describe('points overview, exchange off (the described configuration, SPEC 
     await expect(page.getByTestId('pending-points')).toHaveText('670 pending');
     await expect(activity.getByRole('listitem').first()).toContainText('Leeds Briggate');
 
-    // The full history under My details (SPEC §2 Purchase history).
+    // The full history on its own page, from its top (SPEC §2 Purchase history, issue 15).
     await page.getByRole('link', { name: 'See your purchase history' }).click();
-    await expect(page).toHaveURL(/\/help\/account$/);
+    await expect(page).toHaveURL(/\/help\/history$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase history' })).toBeInViewport();
     const historySection = page.getByRole('region', { name: 'Purchase history' });
     await expect(historySection.getByRole('listitem')).toHaveCount(3);
-    await expect(historySection.getByText(/^Member since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Member since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
   });
 
   test('purchase history: an empty history says so (§8)', async ({ page, createMember, signIn }) => {
     const member = await createMember();
     await signIn(page, member);
-    await page.goto('/help/account');
+    await page.goto('/help/history');
     await expect(
       page.getByText(
         'You have no purchases yet. Points from your purchases in store and online will show here.',

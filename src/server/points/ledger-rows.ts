@@ -37,7 +37,10 @@ function awardedAt(row: LedgerRow, now: Date): Date | null {
 }
 
 /** SPEC §3 Transaction display fields, derived from the ledger row. */
-export function transactionView(row: LedgerRow, now: Date): Transaction {
+export function transactionView(
+  row: LedgerRow,
+  now: Date,
+): Omit<Transaction, 'returned' | 'netPoints' | 'returnOf' | 'expiresAt'> {
   const order =
     row.order_id && row.channel
       ? {

@@ -6,19 +6,18 @@ import { route } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
-import { transactionView } from './ledger-rows.ts';
-import { ledgerPage } from './ledger-store.ts';
+import { historyPage } from './history-service.ts';
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, transactionsEndpoint, async ({ limit, before }, request, reply) => {
     const session = requireSession(request);
     reply.header('cache-control', 'no-store');
-    const rows = await ledgerPage(ctx.db, session.accountId, {
-      limit: limit ?? transactionsPageSize,
-      before,
-    });
-    const now = new Date();
-    return rows.map((row) => transactionView(row, now));
+    return historyPage(
+      ctx.db,
+      session.accountId,
+      { limit: limit ?? transactionsPageSize, before },
+      ctx.config.pointsExpiry.months,
+    );
   });
 
   route(app, burnRatesEndpoint, async (_query, _request, reply) => {

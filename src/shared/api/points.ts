@@ -42,6 +42,14 @@ export const transactionSchema = z.object({
   redemptionType: z.enum(['points-to-pass', 'in-store', 'online']).nullable(),
   /** Cash added to (exchange) or spent from (redemption) the pass, minor units. */
   cash: z.number().int(),
+  /** A purchase's returns so far: the points they took back and the value refunded (minor units). */
+  returned: z.object({ points: z.number().int(), value: z.number().int().nullable() }).nullable(),
+  /** A purchase's points once its returns are taken off; null for every other kind. */
+  netPoints: z.number().int().nullable(),
+  /** A return's purchase: the history row it reverses and when that purchase was made. */
+  returnOf: z.object({ id: z.string(), createdDate: z.string() }).nullable(),
+  /** When the row's points expire (points expiry on, points that add to the balance); else null. */
+  expiresAt: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

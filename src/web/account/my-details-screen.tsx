@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
+import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { NikeLinkStatus } from '../nike-link/nike-link-status.tsx';
-import { PurchaseHistory } from '../points/purchase-history.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
@@ -14,7 +14,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
 
-/** SPEC §2 /help/account: member since, every field of the account, verification status, history. */
+/** SPEC §2 /help/account: member since, every field of the account, verification status, and the way to the purchase history. */
 export default function MyDetailsScreen() {
   const m = useMessages();
   const a = m.account;
@@ -25,6 +25,9 @@ export default function MyDetailsScreen() {
   return (
     <Page>
       <h1>{m.titles.myDetails}</h1>
+      <p className={styles.since}>
+        {m.points.memberSince(formatMemberSince(account.createdAt, config.locale))}
+      </p>
 
       <section className={styles.card} aria-labelledby="your-details">
         <h2 id="your-details">{a.yourDetails}</h2>
@@ -73,6 +76,9 @@ export default function MyDetailsScreen() {
       <nav className={styles.card} aria-labelledby="manage">
         <h2 id="manage">{a.manage}</h2>
         <ul className={styles.links}>
+          <li>
+            <Link to="/help/history">{a.purchaseHistory}</Link>
+          </li>
           {account.isCredit ? null : (
             <li>
               <Link to="/help/account-details">{a.editDetails}</Link>
@@ -92,8 +98,6 @@ export default function MyDetailsScreen() {
         </ul>
         <NikeLinkStatus account={account} />
       </nav>
-
-      <PurchaseHistory />
     </Page>
   );
 }

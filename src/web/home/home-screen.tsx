@@ -15,7 +15,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 
-/** How many rows of the activity list the overview shows; the rest is under My details. */
+/** How many rows of the activity list the overview shows; the rest is on the history page. */
 const recentRows = 5;
 
 /** SPEC §2 Home: the signed-in member's overview. */
@@ -150,7 +150,7 @@ export default function HomeScreen() {
         <section aria-labelledby="recent-activity" className="no-print">
           <div className={styles.activityHeading}>
             <h2 id="recent-activity">{m.home.recentActivity}</h2>
-            <Link to="/help/account">{m.home.seeAllActivity}</Link>
+            <Link to="/help/history">{m.home.seeAllActivity}</Link>
           </div>
           {activity.status === 'loading' ? (
             <p aria-busy="true" className={styles.muted}>

@@ -5,7 +5,12 @@ import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import styles from './activity-list.module.css';
 
-/** SPEC §3 Transaction rows as the member reads them: what, where (store or Online), the order, when, and the points. */
+/**
+ * SPEC §3 Transaction rows as the member reads them: what, where (store or Online), the order number,
+ * when, and the points. A purchase shows what was returned of it and its net points; a return names
+ * the purchase it belongs to and what was refunded; pending points show when they confirm, and with
+ * points expiry on, points show when they expire.
+ */
 export function ActivityList({
   transactions,
   fallbackCurrency,
@@ -17,29 +22,45 @@ export function ActivityList({
   const m = useMessages().points;
   const now = new Date();
   const date = (iso: string) => formatHistoryDate(iso, locale, now);
+  const points = (n: number) => formatPoints(Math.abs(n), locale);
+  const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${points(n)}`;
   return (
     <ul className={styles.list}>
       {transactions.map((t) => {
         const currency = t.currency ?? fallbackCurrency;
+        const money = (n: number) => formatMoney(n, currency, locale);
         const details = distinct([
-          t.name,
-          t.location,
-          t.channel ? m.channels[t.channel] : null,
+          t.kind === 'adjustment' ? t.name : (t.location ?? t.name),
+          t.channel === 'Online' ? m.channels.Online : null,
           t.order ? m.orderNumber(t.order.orderId) : null,
           t.discount ? m.discount(t.discount) : null,
         ]);
-        const sign = t.adjustedPoints > 0 ? '+' : t.adjustedPoints < 0 ? '−' : '';
+        const expires = t.expiresAt && new Date(t.expiresAt).getTime() > now.getTime() ? t.expiresAt : null;
         return (
           <li key={t.id} className={styles.row} data-kind={t.kind}>
             <div className={styles.what}>
               <span className={styles.kind}>{m.kinds[t.kind]}</span>
               {details.length ? <span className={styles.details}>{details.join(' · ')}</span> : null}
+              {t.returnOf ? (
+                <span className={styles.details}>{m.returnOf(date(t.returnOf.createdDate))}</span>
+              ) : null}
               <span className={styles.date}>
                 <time dateTime={t.createdDate}>{date(t.createdDate)}</time>
                 {t.pending && t.confirmsAt ? (
                   <span className={styles.pending}>{m.pendingUntil(date(t.confirmsAt))}</span>
                 ) : null}
+                {expires ? <span className={styles.expires}>{m.expiresOn(date(expires))}</span> : null}
               </span>
+              {t.returned && t.returned.points > 0 ? (
+                <span className={styles.returned} data-testid="returned">
+                  {[
+                    m.returned(points(t.returned.points)),
+                    t.returned.value ? m.refunded(money(t.returned.value)) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              ) : null}
             </div>
             <div className={styles.amounts}>
               {t.adjustedPoints !== 0 || t.kind === 'purchase' ? (
@@ -48,15 +69,22 @@ export function ActivityList({
                     .filter(Boolean)
                     .join(' ')}
                 >
-                  {m.pointsDelta(`${sign}${formatPoints(Math.abs(t.adjustedPoints), locale)}`)}
+                  {m.pointsDelta(signed(t.adjustedPoints))}
                 </span>
               ) : null}
+              {t.returned && t.returned.points > 0 && t.netPoints !== null ? (
+                <span className={styles.net}>{m.netPoints(signed(t.netPoints))}</span>
+              ) : null}
               {t.cash > 0 ? (
-                <span className={styles.value}>{m.cashAdded(formatMoney(t.cash, currency, locale))}</span>
+                <span className={styles.value}>{m.cashAdded(money(t.cash))}</span>
               ) : t.cash < 0 ? (
-                <span className={styles.value}>{m.cashSpent(formatMoney(-t.cash, currency, locale))}</span>
+                <span className={styles.value}>{m.cashSpent(money(-t.cash))}</span>
+              ) : t.kind === 'return' ? (
+                t.value ? (
+                  <span className={styles.value}>{m.refunded(money(t.value))}</span>
+                ) : null
               ) : t.value !== null ? (
-                <span className={styles.value}>{formatMoney(t.value, currency, locale)}</span>
+                <span className={styles.value}>{money(t.value)}</span>
               ) : null}
             </div>
           </li>

@@ -8,7 +8,7 @@ import { testAccount } from '#tests/support/account-fixture.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
-import { PurchaseHistory } from './purchase-history.tsx';
+import PurchaseHistoryScreen from './purchase-history-screen.tsx';
 
 const account: Account = testAccount({
   loyaltyId: '6300001000011',
@@ -41,6 +41,10 @@ const row: Transaction = {
   discount: null,
   redemptionType: null,
   cash: 0,
+  returned: null,
+  netPoints: 1_300,
+  returnOf: null,
+  expiresAt: null,
 };
 
 function answer(body: unknown, status = 200) {
@@ -55,7 +59,7 @@ function renderHistory() {
         <SessionProvider
           initialViewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}
         >
-          <PurchaseHistory />
+          <PurchaseHistoryScreen />
         </SessionProvider>
       </MessagesProvider>
     </ConfigContext.Provider>,
@@ -80,7 +84,8 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
     expect(screen.getByText('Pending until 10th January 2025')).toBeTruthy();
     expect(screen.getByText('+1,300 pts')).toBeTruthy();
     expect(screen.getByText('£129.99')).toBeTruthy();
-    expect(screen.getByText('Flagship · Oxford Street · In-Store · Order A1')).toBeTruthy();
+    expect(screen.getByText('Oxford Street · Order A1')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Purchase history' })).toBeTruthy();
   });
 
   it('history: an empty list says so', async () => {
@@ -162,6 +167,53 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
       vi.fn(async () => answer([online])),
     );
     renderHistory();
-    expect(await screen.findByText('Members Sport · Online · Order W-77')).toBeTruthy();
+    expect(await screen.findByText('Online · Order W-77')).toBeTruthy();
+  });
+
+  it('history: a purchase shows what was returned and its net points; the return names its purchase (issue 15)', async () => {
+    const purchase: Transaction = {
+      ...row,
+      id: '7',
+      pending: false,
+      awardedAt: '2025-01-10T10:00:00.000Z',
+      returned: { points: 300, value: 3_000 },
+      netPoints: 1_000,
+    };
+    const ret: Transaction = {
+      ...row,
+      id: '9',
+      kind: 'return',
+      adjustedPoints: -300,
+      pending: false,
+      value: 3_000,
+      netPoints: null,
+      createdDate: '2025-01-02T10:00:00.000Z',
+      returnOf: { id: '7', createdDate: '2024-12-13T10:00:00.000Z' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer([ret, purchase])),
+    );
+    renderHistory();
+    const [returnRow, purchaseRow] = await screen.findAllByRole('listitem');
+    expect(returnRow?.textContent).toContain('Return');
+    expect(returnRow?.textContent).toContain('From your purchase of 13th December 2024');
+    expect(returnRow?.textContent).toContain('−300 pts');
+    expect(returnRow?.textContent).toContain('£30.00 refunded');
+    expect(purchaseRow?.textContent).toContain('300 pts returned · £30.00 refunded');
+    expect(purchaseRow?.textContent).toContain('Net +1,000 pts');
+    expect(purchaseRow?.textContent).toContain('+1,300 pts');
+  });
+
+  it('history: with points expiry on, points that are still to expire say when', async () => {
+    const expiring: Transaction = { ...row, pending: false, expiresAt: '2999-03-01T10:00:00.000Z' };
+    const expired: Transaction = { ...row, id: '2', pending: false, expiresAt: '2001-03-01T10:00:00.000Z' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer([expiring, expired])),
+    );
+    renderHistory();
+    expect(await screen.findByText('Points expire on 1st March 2999')).toBeTruthy();
+    expect(screen.getAllByText(/Points expire on/)).toHaveLength(1);
   });
 });
