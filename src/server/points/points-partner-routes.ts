@@ -5,7 +5,7 @@ import { parseOrThrow } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { setBurnRate } from './burn-rate-service.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
-import { partnerAnswer, partnerWrites, recordPurchaseBatch } from './partner-points-service.ts';
+import { partnerAnswer, partnerWrites } from './partner-points-service.ts';
 import {
   adjustmentRequest,
   burnRateRequest,
@@ -14,6 +14,7 @@ import {
   redemptionRequest,
   returnRequest,
 } from './partner-schemas.ts';
+import { recordPurchaseBatch } from './purchase-batch.ts';
 
 /** Partner routes of the points feature, under /partner/v1 (registered by partner-routes.ts). */
 export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
