@@ -30,6 +30,7 @@ import { registerPublicContentRoutes } from './public-content/public-content-rou
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignInRoutes } from './signin/signin-routes.ts';
+import { registerStaffApi } from './staff/staff-api.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
@@ -101,6 +102,7 @@ export async function buildApp(
   registerVerificationRoutes(app, context);
   registerCredentialsRoutes(app, context);
   await registerPartnerApi(app, context);
+  await registerStaffApi(app, context);
   registerMailbox(app, context);
 
   const web = await registerWebHost(app, context, options.webDist);

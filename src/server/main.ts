@@ -10,6 +10,7 @@ import { resolvePartnerApiKey } from './operator/operator-key.ts';
 import { startPointsSweep } from './points/points-sweep.ts';
 import { isLoopbackHost } from './security/loopback.ts';
 import { sessionService } from './sessions/session-service.ts';
+import { sweepStaffSessions } from './staff/staff-sessions.ts';
 import { defaultWebDist } from './web-host/web-host.ts';
 
 /** Entry: read configuration, open the database, migrate, seed an empty one, listen. */
@@ -67,6 +68,11 @@ async function main(): Promise<void> {
     runEvery(
       3_600_000,
       () => ctx.sessions.sweep(db),
+      (error) => app.log.error(error),
+    ),
+    runEvery(
+      600_000,
+      () => sweepStaffSessions(ctx),
       (error) => app.log.error(error),
     ),
     startPointsSweep(ctx),

@@ -148,6 +148,20 @@ export const configSchema = publicConfigSchema.extend({
    */
   recentAuthenticationMinutes: z.number().int().min(1).max(1440).default(10),
   /**
+   * The staff console (src/server/staff): a staff session ends after this many minutes without a
+   * request, and in any case this many hours after sign-in; an enrolment link lives this many hours;
+   * passkey sign-in ceremonies are limited per address like members' sign-in.
+   */
+  staff: z
+    .strictObject({
+      sessionIdleMinutes: z.number().int().min(1).max(1440).default(30),
+      sessionAbsoluteHours: z.number().int().min(1).max(24).default(8),
+      enrolmentHours: z.number().int().min(1).max(168).default(24),
+      signInPerAddress: z.number().int().min(1).default(30),
+      signInWindowMinutes: z.number().int().min(1).max(1440).default(10),
+    })
+    .prefault({}),
+  /**
    * Folder of the public pages' Markdown (terms.md, faq.md, privacy-policy.md, optionally under a
    * locale subfolder such as da-DK/). Default: the scheme's own pages in ./content.
    */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { Boot } from './boot.ts';
 import { ChatWidget } from './chat/chat-widget.tsx';
@@ -11,25 +11,44 @@ import { SessionProvider } from './session/session-context.tsx';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import { Layout } from './ui/layout.tsx';
+import { lazyScreen } from './ui/lazy-screen.ts';
 import { ScrollReset } from './ui/scroll-reset.tsx';
+
+const StaffConsole = lazyScreen(() => import('./staff/staff-console.tsx'));
 
 /** The whole app below the router: configuration, messages, session, layout, routes. */
 export function App({ boot }: { boot: Boot }) {
+  const { pathname } = useLocation();
+  // The staff console (/staff) is its own lazy chunk with its own layout and session.
+  const staff = pathname === '/staff' || pathname.startsWith('/staff/');
   return (
     <ConfigContext.Provider value={boot.config}>
       <MessagesProvider locale={boot.config.locale}>
-        <SessionProvider initialViewer={boot.viewer}>
-          <ScrollReset />
-          <ErrorReportingStarter />
-          <ChatWidget />
-          <Layout>
-            <RoutesBoundary brand={boot.config.title}>
-              <AppRoutes status={boot.status} />
-            </RoutesBoundary>
-          </Layout>
-        </SessionProvider>
+        {staff ? (
+          <Suspense fallback={null}>
+            <StaffConsole />
+          </Suspense>
+        ) : (
+          <MembersApp boot={boot} />
+        )}
       </MessagesProvider>
     </ConfigContext.Provider>
+  );
+}
+
+/** The members' app: their session, layout and routes. */
+function MembersApp({ boot }: { boot: Boot }) {
+  return (
+    <SessionProvider initialViewer={boot.viewer}>
+      <ScrollReset />
+      <ErrorReportingStarter />
+      <ChatWidget />
+      <Layout>
+        <RoutesBoundary brand={boot.config.title}>
+          <AppRoutes status={boot.status} />
+        </RoutesBoundary>
+      </Layout>
+    </SessionProvider>
   );
 }
 

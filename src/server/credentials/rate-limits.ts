@@ -26,7 +26,8 @@ export type Bucket =
   | 'signup-address'
   | 'reauthentication-link-email'
   | 'reauthentication-link-address'
-  | 'passkey-options-address';
+  | 'passkey-options-address'
+  | 'staff-sign-in-address';
 
 export interface Limit {
   bucket: Bucket;

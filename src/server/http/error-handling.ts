@@ -60,7 +60,11 @@ export function apiNotFound(
 
 export function isApiPath(url: string): boolean {
   return (
-    url.startsWith('/api/') || url.startsWith('/api-w/') || url.startsWith('/partner/') || url === '/api'
+    url.startsWith('/api/') ||
+    url.startsWith('/api-w/') ||
+    url.startsWith('/partner/') ||
+    url.startsWith('/staff-api/') ||
+    url === '/api'
   );
 }
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { mailCommands } from '../email/mail-cli.ts';
 import { memberCommands } from '../members/member-cli.ts';
 import { pointsCommands } from '../points/points-cli.ts';
+import { staffCommands } from '../staff/staff-cli.ts';
 import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
 
 /**
@@ -14,6 +15,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
   ...memberCommands,
   ...pointsCommands,
   ...mailCommands,
+  ...staffCommands,
   'member delete': {
     usage: 'member delete --member CARD_NUMBER_OR_EMAIL',
     run: async (client, args) => {

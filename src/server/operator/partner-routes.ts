@@ -7,6 +7,7 @@ import { registerMailPartnerRoutes } from '../email/mail-partner-routes.ts';
 import { registerInvitePartnerRoutes } from '../joining/invite-routes.ts';
 import { registerMemberPartnerRoutes } from '../members/member-partner-routes.ts';
 import { registerPointsPartnerRoutes } from '../points/points-partner-routes.ts';
+import { registerStaffPartnerRoutes } from '../staff/staff-partner-routes.ts';
 import { requirePartnerKey } from './partner-auth.ts';
 
 /** The partner API under /partner/v1: the staff and till door onto the same services as the app. */
@@ -27,6 +28,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
       registerCredentialsPartnerRoutes(partner, ctx);
       registerAccountPartnerRoutes(partner, ctx);
       registerMailPartnerRoutes(partner, ctx);
+      registerStaffPartnerRoutes(partner, ctx);
     },
     { prefix: '/partner/v1' },
   );

@@ -95,9 +95,21 @@ const partnerErrorCodes = [
   'MailNotFound',
 ] as const;
 
+/** Codes of the staff console's API (/staff-api); its screens pick words by HTTP status and show `message`. */
+const staffErrorCodes = [
+  'StaffSignInRequired',
+  'StaffRoleRequired',
+  'StaffExists',
+  'StaffNotFound',
+  'EnrolmentInvalid',
+  'StaffPasskeyRefused',
+  'LastAdmin',
+] as const;
+
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
 type PartnerErrorCode = (typeof partnerErrorCodes)[number];
-export type ErrorCode = MemberErrorCode | PartnerErrorCode;
+type StaffErrorCode = (typeof staffErrorCodes)[number];
+export type ErrorCode = MemberErrorCode | PartnerErrorCode | StaffErrorCode;
 
 /** The body of every failed call. */
 export interface FailureBody {

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  changeStaffRoleEndpoint,
+  createStaffEndpoint,
+  deactivateStaffEndpoint,
+  staffEnrolmentLinkEndpoint,
+  staffListEndpoint,
+} from '#shared/api/staff.ts';
+import type { AppContext } from '../app-context.ts';
+import {
+  changeStaffRole,
+  createStaffMember,
+  deactivateStaffMember,
+  listStaff,
+  newEnrolmentLink,
+} from './staff-admin-service.ts';
+import { staffRoute } from './staff-scope.ts';
+
+/** Staff accounts in the console: admins only. */
+export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  staffRoute(scope, staffListEndpoint, 'admin', async () => ({ staff: await listStaff(ctx) }));
+  staffRoute(scope, createStaffEndpoint, 'admin', async (body, _staff, _request, reply) => {
+    reply.code(201);
+    return createStaffMember(ctx, body);
+  });
+  staffRoute(scope, changeStaffRoleEndpoint, 'admin', async ({ id, role }) => ({
+    staff: await changeStaffRole(ctx, id, role),
+  }));
+  staffRoute(scope, deactivateStaffEndpoint, 'admin', async ({ id }) => ({
+    staff: await deactivateStaffMember(ctx, id),
+  }));
+  staffRoute(scope, staffEnrolmentLinkEndpoint, 'admin', async ({ id }) => newEnrolmentLink(ctx, id));
+}

@@ -1,0 +1,90 @@
+import type { StaffRole } from '#shared/domain/staff-roles.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Queryable } from '../db/database.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import {
+  findStaffById,
+  insertStaff,
+  issueEnrolment,
+  listStaffRows,
+  type StaffRow,
+  staffView,
+} from './staff-store.ts';
+
+/**
+ * Staff accounts: what the operator CLI (`staff create`, through the partner API) and an admin in
+ * the console do. One implementation for both doors.
+ */
+
+/** The link a staff member registers their passkey by. The token is in the fragment: never sent to a server, never logged. */
+function enrolUrl(ctx: AppContext, token: string): string {
+  return `${ctx.origin}/staff/enrol#${token}`;
+}
+
+async function withEnrolment(ctx: AppContext, tx: Queryable, staff: StaffRow) {
+  const { token, expiresAt } = await issueEnrolment(tx, staff.id, ctx.config.staff.enrolmentHours);
+  return { staff: staffView(staff), enrolUrl: enrolUrl(ctx, token), expiresAt: expiresAt.toISOString() };
+}
+
+export async function createStaffMember(
+  ctx: AppContext,
+  input: { email: string; name: string; role: StaffRole },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const staff = await insertStaff(tx, input);
+    if (!staff) throw conflict('StaffExists', `A staff member with the email ${input.email} already exists.`);
+    return withEnrolment(ctx, tx, staff);
+  });
+}
+
+/** A new enrolment link for an active staff member (a new device): their older links stop working. */
+export async function newEnrolmentLink(ctx: AppContext, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const staff = await findStaffById(tx, id, 'FOR UPDATE OF m');
+    if (!staff || staff.deactivated_at)
+      throw notFound('StaffNotFound', 'There is no active staff member with that id.');
+    return withEnrolment(ctx, tx, staff);
+  });
+}
+
+export async function listStaff(ctx: AppContext) {
+  return (await listStaffRows(ctx.db)).map(staffView);
+}
+
+/**
+ * Whether taking `id` out of the admins leaves none. The active admins' rows are locked, so two
+ * admins demoting each other at once cannot both pass.
+ */
+async function isLastAdmin(tx: Queryable, id: string): Promise<boolean> {
+  const admins = await tx.query<{ id: string }>(
+    "SELECT id FROM staff_members WHERE role = 'admin' AND deactivated_at IS NULL ORDER BY id FOR UPDATE",
+  );
+  return admins.length === 1 && admins[0]?.id === id;
+}
+
+const lastAdminMessage = 'The scheme needs at least one active admin: make someone else admin first.';
+
+export async function changeStaffRole(ctx: AppContext, id: string, role: StaffRole) {
+  return ctx.db.transaction(async (tx) => {
+    if (role !== 'admin' && (await isLastAdmin(tx, id))) throw conflict('LastAdmin', lastAdminMessage);
+    await tx.query('UPDATE staff_members SET role = $2 WHERE id = $1', [id, role]);
+    const staff = await findStaffById(tx, id);
+    if (!staff) throw notFound('StaffNotFound', 'There is no staff member with that id.');
+    return staffView(staff);
+  });
+}
+
+/** Deactivates a staff member: their sessions end at once; the row stays (who did what stays readable). */
+export async function deactivateStaffMember(ctx: AppContext, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    if (await isLastAdmin(tx, id)) throw conflict('LastAdmin', lastAdminMessage);
+    await tx.query(
+      'UPDATE staff_members SET deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1',
+      [id],
+    );
+    await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
+    const staff = await findStaffById(tx, id);
+    if (!staff) throw notFound('StaffNotFound', 'There is no staff member with that id.');
+    return staffView(staff);
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { registerStaffAdminRoutes } from './staff-admin-routes.ts';
+import { registerStaffAuthRoutes } from './staff-auth-routes.ts';
+import { registerStaffMemberRoutes } from './staff-member-routes.ts';
+import { registerStaffScope } from './staff-scope.ts';
+
+/**
+ * The staff console's API under /staff-api (issue 16). A feature adds its staff routes here; each
+ * names the least role it needs (staffRoute), which the scope checks before anything else.
+ */
+export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerStaffScope(app, ctx, (scope) => {
+    registerStaffAuthRoutes(scope, ctx);
+    registerStaffMemberRoutes(scope, ctx);
+    registerStaffAdminRoutes(scope, ctx);
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { createStaffRequest } from '#shared/api/staff.ts';
+import type { AppContext } from '../app-context.ts';
+import { parseOrThrow } from '../http/routes.ts';
+import { createStaffMember } from './staff-admin-service.ts';
+
+/**
+ * Staff accounts under /partner/v1 (the operator CLI's `staff create`): how the first admin comes to
+ * be, with the bootstrap key; the same service as the console's admin page.
+ */
+export function registerStaffPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
+  partner.post('/staff', async (request, reply) => {
+    const created = await createStaffMember(ctx, parseOrThrow(createStaffRequest, request.body));
+    reply.code(201);
+    return created;
+  });
+}

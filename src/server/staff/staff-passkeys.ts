@@ -1,0 +1,216 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { challengeOf, userHandleOf } from '../credentials/passkey-ceremonies.ts';
+import { limitByAddress } from '../credentials/rate-limits.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
+import { hashToken, newToken } from '../sessions/tokens.ts';
+import { type StaffRow, spendEnrolment, staffOfLiveEnrolment } from './staff-store.ts';
+
+type Flow = 'enrol' | 'sign-in';
+
+const enrolmentInvalidMessage =
+  'This enrolment link has expired or has already been used. Ask an admin for a new one.';
+const staffPasskeyRefusedMessage = 'That passkey does not belong to an active staff member.';
+const tooManySignInsMessage =
+  'There have been a lot of staff sign-ins from your connection. Please wait a few minutes and try again.';
+
+/**
+ * The staff passkey ceremonies (enrol by link, sign in): the same WebAuthn library, rpID and origin
+ * as the members' (src/server/credentials), with challenges and passkeys in staff tables, so a
+ * member's passkey never signs anyone into the console.
+ */
+export function staffPasskeys(ctx: AppContext) {
+  const rpID = new URL(ctx.origin).hostname;
+  const expectedOrigin = ctx.origin;
+  const minutes = ctx.config.passkeyChallengeMinutes;
+  const flowCookie = {
+    name: new URL(ctx.origin).protocol === 'https:' ? '__Secure-staff-flow' : 'staff-flow',
+    path: '/staff-api/signin',
+  };
+
+  async function storeChallenge(challenge: string, flow: Flow, binding: string, staffId: string | null) {
+    await ctx.db.query('DELETE FROM staff_webauthn_challenges WHERE expires_at < now()');
+    await ctx.db.query(
+      `INSERT INTO staff_webauthn_challenges (challenge_hash, flow, binding_hash, staff_id, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+      [hashToken(challenge), flow, binding, staffId, minutes],
+    );
+  }
+
+  /** Takes a challenge out of the store (single use even when what follows fails). */
+  async function takeChallenge(challenge: string | null, flow: Flow, binding: string | null) {
+    if (!challenge || !binding) return null;
+    const row = await queryOne<{ binding_hash: string; staff_id: string | null; live: boolean }>(
+      ctx.db,
+      `DELETE FROM staff_webauthn_challenges WHERE challenge_hash = $1 AND flow = $2
+       RETURNING binding_hash, staff_id, expires_at > now() AS live`,
+      [hashToken(challenge), flow],
+    );
+    return row?.live && row.binding_hash === binding ? row : null;
+  }
+
+  async function limitPerAddress(request: FastifyRequest, reply: FastifyReply) {
+    const { signInPerAddress, signInWindowMinutes } = ctx.config.staff;
+    const limits = { limit: signInPerAddress, windowMinutes: signInWindowMinutes };
+    await limitByAddress(ctx.db, request, reply, 'staff-sign-in-address', limits, tooManySignInsMessage);
+  }
+
+  return {
+    /** Registration options for the staff member of a live enrolment link (the link stays live). */
+    async enrolmentOptions(request: FastifyRequest, reply: FastifyReply, token: string) {
+      await limitPerAddress(request, reply);
+      const staff = await staffOfLiveEnrolment(ctx.db, token);
+      if (!staff) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
+      const options = await generateRegistrationOptions({
+        rpName: `${ctx.config.title} staff`,
+        rpID,
+        userName: staff.email,
+        userDisplayName: staff.full_name,
+        userID: userHandleOf(staff.id),
+        attestationType: 'none',
+        timeout: minutes * 60_000,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      await storeChallenge(options.challenge, 'enrol', hashToken(token), staff.id);
+      return { options: { ...options }, email: staff.email, fullName: staff.full_name };
+    },
+
+    /**
+     * Verifies the new passkey, then in one transaction spends the link (of parallel uses one wins)
+     * and stores the passkey; `signIn` starts the session in that transaction. Answers the staff id.
+     */
+    async enrol(
+      request: FastifyRequest,
+      token: string,
+      credential: RegistrationResponseJSON,
+      signIn: (tx: Queryable, staffId: string) => Promise<void>,
+    ): Promise<string> {
+      const challenge = challengeOf(credential.response.clientDataJSON);
+      const taken = await takeChallenge(challenge, 'enrol', hashToken(token));
+      if (!challenge || !taken?.staff_id) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
+      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+      try {
+        verification = await verifyRegistrationResponse({
+          response: credential,
+          expectedChallenge: challenge,
+          expectedOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+        });
+      } catch (error) {
+        request.log.info({ err: error }, 'staff passkey registration refused');
+        verification = { verified: false };
+      }
+      if (!verification.verified)
+        throw badRequest('StaffPasskeyRefused', 'The passkey could not be verified.');
+      const { credential: made } = verification.registrationInfo;
+      const staffId = taken.staff_id;
+      await ctx.db.transaction(async (tx) => {
+        const spentBy = await spendEnrolment(tx, token);
+        if (spentBy !== staffId) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
+        const added = await queryOne(
+          tx,
+          `INSERT INTO staff_passkeys (staff_id, credential_id, public_key, counter, transports)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (credential_id) DO NOTHING RETURNING id`,
+          [
+            staffId,
+            made.id,
+            Buffer.from(made.publicKey),
+            made.counter,
+            JSON.stringify(made.transports ?? []),
+          ],
+        );
+        if (!added) throw badRequest('StaffPasskeyRefused', 'This passkey is already registered.');
+        await signIn(tx, staffId);
+      });
+      return staffId;
+    },
+
+    /** Discoverable credentials only; limited per address; the challenge is bound to this browser. */
+    async signInOptions(request: FastifyRequest, reply: FastifyReply) {
+      await limitPerAddress(request, reply);
+      let nonce = request.cookies[flowCookie.name];
+      if (!nonce || !/^[A-Za-z0-9_-]{43}$/.test(nonce)) nonce = newToken();
+      reply.setCookie(flowCookie.name, nonce, {
+        path: flowCookie.path,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: new URL(ctx.origin).protocol === 'https:',
+        maxAge: minutes * 60,
+      });
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        timeout: minutes * 60_000,
+      });
+      await storeChallenge(options.challenge, 'sign-in', hashToken(nonce), null);
+      return { options: { ...options } };
+    },
+
+    /** The active staff member a sign-in answer proves; the counter only moves forward. */
+    async signIn(request: FastifyRequest, credential: AuthenticationResponseJSON): Promise<StaffRow['id']> {
+      const challenge = challengeOf(credential.response.clientDataJSON);
+      const nonce = request.cookies[flowCookie.name];
+      const taken = await takeChallenge(challenge, 'sign-in', nonce ? hashToken(nonce) : null);
+      if (!challenge || !taken)
+        throw badRequest('ChallengeExpired', 'This sign-in has expired. Please try again.');
+      const refused = () => unauthorized('StaffPasskeyRefused', staffPasskeyRefusedMessage);
+      const passkey = await queryOne<{
+        id: string;
+        staff_id: string;
+        credential_id: string;
+        public_key: Uint8Array;
+        counter: number | string;
+        transports: string;
+      }>(
+        ctx.db,
+        `SELECT p.* FROM staff_passkeys p JOIN staff_members m ON m.id = p.staff_id
+          WHERE p.credential_id = $1 AND m.deactivated_at IS NULL`,
+        [credential.id],
+      );
+      if (!passkey) throw refused();
+      const handle = credential.response.userHandle;
+      if (handle && handle !== Buffer.from(userHandleOf(passkey.staff_id)).toString('base64url'))
+        throw refused();
+      let newCounter: number;
+      try {
+        const verification = await verifyAuthenticationResponse({
+          response: credential,
+          expectedChallenge: challenge,
+          expectedOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+          credential: {
+            id: passkey.credential_id,
+            publicKey: new Uint8Array(passkey.public_key),
+            counter: Number(passkey.counter),
+            transports: JSON.parse(passkey.transports) as never,
+          },
+        });
+        if (!verification.verified) throw refused();
+        newCounter = verification.authenticationInfo.newCounter;
+      } catch (error) {
+        request.log.info({ err: error }, 'staff passkey assertion refused');
+        throw refused();
+      }
+      // Of two answers with the same count (a replay or a clone), one wins.
+      const updated = await queryOne(
+        ctx.db,
+        `UPDATE staff_passkeys SET counter = $2, last_used_at = now()
+          WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0)) RETURNING id`,
+        [passkey.id, newCounter],
+      );
+      if (!updated) throw refused();
+      return passkey.staff_id;
+    },
+  };
+}

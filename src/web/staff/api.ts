@@ -1,0 +1,65 @@
+import type { RequestOf, ResponseOf } from '#shared/api/descriptor.ts';
+import {
+  changeStaffRole,
+  createStaff,
+  deactivateStaff,
+  staffEnrol,
+  staffEnrolmentLink,
+  staffEnrolmentOptions,
+  staffList,
+  staffMe,
+  staffSignIn,
+  staffSignInOptions,
+  staffSignOut,
+} from '#shared/api/staff-endpoints.ts';
+import {
+  adjustPoints,
+  burnRate,
+  deleteMember,
+  endAllSessions,
+  endSession,
+  memberSearch,
+  memberView,
+  resendInvitation,
+  retryMail,
+  sendPasswordReset,
+  setBurnRate,
+  undeliveredMail,
+  updateMember,
+} from '#shared/api/staff-members-endpoints.ts';
+import { call } from '../api.ts';
+
+type Credential = RequestOf<typeof staffSignIn>['response'];
+
+export type StaffMe = ResponseOf<typeof staffMe>['staff'];
+export type MemberView = ResponseOf<typeof memberView>;
+export type MailQueue = ResponseOf<typeof undeliveredMail>;
+
+/** The staff console's calls (/staff-api); the server checks the role of every one. */
+export const staffApi = {
+  me: () => call(staffMe),
+  enrolmentOptions: (token: string) => call(staffEnrolmentOptions, { token }),
+  enrol: (token: string, response: unknown) => call(staffEnrol, { token, response: response as Credential }),
+  signInOptions: () => call(staffSignInOptions, {}),
+  signIn: (response: unknown) => call(staffSignIn, { response: response as Credential }),
+  signOut: () => call(staffSignOut, {}),
+  staffList: () => call(staffList),
+  createStaff: (body: RequestOf<typeof createStaff>) => call(createStaff, body),
+  changeRole: (body: RequestOf<typeof changeStaffRole>) => call(changeStaffRole, body),
+  deactivate: (id: string) => call(deactivateStaff, { id }),
+  enrolmentLink: (id: string) => call(staffEnrolmentLink, { id }),
+  search: (q: string) => call(memberSearch, { q }),
+  member: (loyaltyId: string) => call(memberView, { loyaltyId }),
+  resendInvitation: (loyaltyId: string, invitationId: string) =>
+    call(resendInvitation, { loyaltyId, invitationId }),
+  sendPasswordReset: (loyaltyId: string) => call(sendPasswordReset, { loyaltyId }),
+  endSession: (loyaltyId: string, sessionId: string) => call(endSession, { loyaltyId, sessionId }),
+  endAllSessions: (loyaltyId: string) => call(endAllSessions, { loyaltyId }),
+  adjustPoints: (body: RequestOf<typeof adjustPoints>) => call(adjustPoints, body),
+  updateMember: (body: RequestOf<typeof updateMember>) => call(updateMember, body),
+  deleteMember: (loyaltyId: string, confirm: string) => call(deleteMember, { loyaltyId, confirm }),
+  burnRate: () => call(burnRate),
+  setBurnRate: (body: RequestOf<typeof setBurnRate>) => call(setBurnRate, body),
+  mail: () => call(undeliveredMail),
+  retryMail: (id: string) => call(retryMail, { id }),
+};

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import type { memberSearch } from '#shared/api/staff-members-endpoints.ts';
+import { Button } from '../ui/button.tsx';
+import { Alert, TextField } from '../ui/form.tsx';
+import { useForm } from '../ui/use-form.ts';
+import { staffApi } from './api.ts';
+import styles from './staff.module.css';
+import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+
+type Found = ResponseOf<typeof memberSearch>['members'];
+
+/** /staff: find a member by email, card number or name. The query stays in the address (?q=). */
+export function MemberSearchScreen() {
+  const w = useStaffWords();
+  const { sessionEnded } = useStaff();
+  const [params, setParams] = useSearchParams();
+  const [found, setFound] = useState<Found | null>(null);
+  const form = useForm({
+    initial: { q: params.get('q') ?? '' },
+    validate: (values) => ({ q: values.q.trim().length < 2 ? w.search.tooShort : false }),
+  });
+
+  const search = form.onSubmit(async ({ q }) => {
+    const answer = await staffApi.search(q.trim());
+    if (!answer.ok) {
+      if (answer.status === 401) sessionEnded();
+      return { message: failureWords(w, answer) };
+    }
+    setParams({ q: q.trim() }, { replace: true });
+    setFound(answer.data.members);
+    return undefined;
+  });
+
+  return (
+    <>
+      <h1>{w.search.title}</h1>
+      <form className={styles.searchForm} onSubmit={search} noValidate>
+        <TextField
+          label={w.search.label}
+          hint={w.search.hint}
+          type="search"
+          autoComplete="off"
+          {...form.field('q')}
+        />
+        <Button type="submit" disabled={form.busy}>
+          {w.search.button}
+        </Button>
+      </form>
+      {form.message ? <Alert kind="error">{form.message}</Alert> : null}
+      {found === null ? null : found.length === 0 ? (
+        <p role="status">{w.search.none}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <p role="status">{w.search.results(found.length)}</p>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{w.search.columns.name}</th>
+                <th scope="col">{w.search.columns.email}</th>
+                <th scope="col">{w.search.columns.card}</th>
+                <th scope="col">{w.search.columns.joined}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {found.map((member) => (
+                <tr key={member.loyaltyId}>
+                  <td>
+                    <Link to={`/staff/members/${member.loyaltyId}`}>{member.fullName}</Link>
+                  </td>
+                  <td>{member.email ?? '—'}</td>
+                  <td>{member.loyaltyId}</td>
+                  <td>{member.createdAt.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import type { staffList } from '#shared/api/staff-endpoints.ts';
+import { type StaffRole, staffRoles } from '#shared/domain/staff-roles.ts';
+import type { CallResult } from '../api.ts';
+import { Button } from '../ui/button.tsx';
+import { Alert, EmailField, SelectField, TextField } from '../ui/form.tsx';
+import { useForm } from '../ui/use-form.ts';
+import { staffApi } from './api.ts';
+import styles from './staff.module.css';
+import { failureWords, useStaffWords } from './staff-context.tsx';
+
+type StaffMember = ResponseOf<typeof staffList>['staff'][number];
+type Enrolment = { staff: StaffMember; enrolUrl: string; expiresAt: string };
+
+/** /staff/staff (admin): staff accounts, their roles, deactivation and enrolment links. */
+export function StaffAccountsScreen() {
+  const w = useStaffWords();
+  const [staff, setStaff] = useState<StaffMember[] | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+
+  const load = useCallback(async () => {
+    const answer = await staffApi.staffList();
+    if (answer.ok) setStaff(answer.data.staff);
+    else setNotice(failureWords(w, answer));
+  }, [w]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function run<T>(call: Promise<CallResult<T>>, then?: (data: T) => void) {
+    setNotice(null);
+    const answer = await call;
+    if (!answer.ok) setNotice(failureWords(w, answer));
+    else then?.(answer.data);
+    await load();
+  }
+
+  const roleOptions = staffRoles.map((role) => [role, w.roles[role] ?? role] as const);
+  const c = w.staff.columns;
+  return (
+    <>
+      <h1>{w.staff.title}</h1>
+      {notice ? <Alert kind="error">{notice}</Alert> : null}
+      {enrolment ? (
+        <Alert kind="success">
+          {w.staff.linkIntro(enrolment.staff.fullName, enrolment.expiresAt.slice(0, 16).replace('T', ' '))}
+          <span className={styles.link} data-testid="enrol-url" style={{ display: 'block' }}>
+            {enrolment.enrolUrl}
+          </span>
+        </Alert>
+      ) : null}
+      {staff === null ? null : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{c.name}</th>
+                <th scope="col">{c.email}</th>
+                <th scope="col">{c.role}</th>
+                <th scope="col">{c.state}</th>
+                <th scope="col">{c.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((member) => (
+                <StaffRow
+                  key={member.id}
+                  member={member}
+                  roleOptions={roleOptions}
+                  onRole={(role) => void run(staffApi.changeRole({ id: member.id, role }))}
+                  onDeactivate={() => void run(staffApi.deactivate(member.id))}
+                  onNewLink={() => void run(staffApi.enrolmentLink(member.id), setEnrolment)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CreateStaff
+        roleOptions={roleOptions}
+        onCreated={(created) => {
+          setEnrolment(created);
+          void load();
+        }}
+      />
+    </>
+  );
+}
+
+function StaffRow({
+  member,
+  roleOptions,
+  onRole,
+  onDeactivate,
+  onNewLink,
+}: {
+  member: StaffMember;
+  roleOptions: readonly (readonly [string, string])[];
+  onRole: (role: StaffRole) => void;
+  onDeactivate: () => void;
+  onNewLink: () => void;
+}) {
+  const w = useStaffWords();
+  const [role, setRole] = useState<string>(member.role);
+  const state = !member.active ? w.staff.deactivated : member.hasPasskey ? w.staff.active : w.staff.noPasskey;
+  return (
+    <tr>
+      <td>{member.fullName}</td>
+      <td>{member.email}</td>
+      <td>
+        {member.active ? (
+          <div className={styles.actions} style={{ marginTop: 0 }}>
+            <SelectField
+              label={`${w.staff.changeRole}: ${member.fullName}`}
+              value={role}
+              options={roleOptions}
+              onChange={(event) => setRole(event.target.value)}
+            />
+            <Button
+              variant="secondary"
+              disabled={role === member.role}
+              onClick={() => onRole(role as StaffRole)}
+            >
+              {w.staff.saveRole}
+            </Button>
+          </div>
+        ) : (
+          (w.roles[member.role] ?? member.role)
+        )}
+      </td>
+      <td>{state}</td>
+      <td>
+        {member.active ? (
+          <div className={styles.actions} style={{ marginTop: 0 }}>
+            <Button variant="secondary" onClick={onNewLink}>
+              {w.staff.newLink}
+            </Button>
+            <Button variant="secondary" onClick={onDeactivate}>
+              {w.staff.deactivate}
+            </Button>
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function CreateStaff({
+  roleOptions,
+  onCreated,
+}: {
+  roleOptions: readonly (readonly [string, string])[];
+  onCreated: (created: Enrolment) => void;
+}) {
+  const w = useStaffWords();
+  const form = useForm({
+    initial: { email: '', name: '', role: 'support' },
+    validate: (v) => ({
+      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()) ? false : w.staff.create.emailProblem,
+      name: v.name.trim() ? false : w.staff.create.nameProblem,
+    }),
+  });
+  const submit = form.onSubmit(async ({ email, name, role }) => {
+    const answer = await staffApi.createStaff({ email, name, role: role as StaffRole });
+    if (!answer.ok) return { message: failureWords(w, answer) };
+    onCreated(answer.data);
+    return { reset: { email: '', name: '', role: 'support' } };
+  });
+  return (
+    <section className={styles.panel} aria-labelledby="create-staff-heading">
+      <h2 id="create-staff-heading">{w.staff.create.title}</h2>
+      {form.message ? <Alert kind="error">{form.message}</Alert> : null}
+      <form onSubmit={submit} noValidate>
+        <EmailField label={w.staff.create.email} autoComplete="off" {...form.field('email')} />
+        <TextField label={w.staff.create.name} autoComplete="off" {...form.field('name')} />
+        <SelectField label={w.staff.create.role} options={roleOptions} {...form.field('role')} />
+        <Button type="submit" disabled={form.busy}>
+          {w.staff.create.button}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import type { StaffRole } from '#shared/domain/staff-roles.ts';
+import type { StaffWords } from '../i18n/staff-en-GB.ts';
+import { BurnRateScreen } from './burn-rate-screen.tsx';
+import { MailQueueScreen } from './mail-queue-screen.tsx';
+import { MemberScreen } from './member-screen.tsx';
+import { MemberSearchScreen } from './member-search-screen.tsx';
+import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
+
+/** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
+export interface StaffNavEntry {
+  path: string;
+  label: (words: StaffWords) => string;
+  role: StaffRole;
+  /** The link is current only on its own path (not below it). */
+  end?: boolean;
+  routes: readonly (readonly [path: string, element: ReactNode])[];
+}
+
+/**
+ * The console's sections, in the order of the navigation. A feature adds its section by adding an
+ * entry here (the server checks the role of every /staff-api call on its own: hiding is not enough).
+ */
+export const staffNavigation: readonly StaffNavEntry[] = [
+  {
+    path: '/staff',
+    label: (w) => w.nav.members,
+    role: 'support',
+    end: true,
+    routes: [
+      ['/staff', <MemberSearchScreen key="search" />],
+      ['/staff/signin', <Navigate key="signin" to="/staff" replace />],
+      ['/staff/members/:loyaltyId', <MemberScreen key="member" />],
+    ],
+  },
+  {
+    path: '/staff/mail',
+    label: (w) => w.nav.mail,
+    role: 'support',
+    routes: [['/staff/mail', <MailQueueScreen key="mail" />]],
+  },
+  {
+    path: '/staff/burn-rate',
+    label: (w) => w.nav.settings,
+    role: 'manager',
+    routes: [['/staff/burn-rate', <BurnRateScreen key="burn-rate" />]],
+  },
+  {
+    path: '/staff/staff',
+    label: (w) => w.nav.staff,
+    role: 'admin',
+    routes: [['/staff/staff', <StaffAccountsScreen key="staff" />]],
+  },
+];
