@@ -28,6 +28,7 @@ import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPrivacyRoutes } from './privacy/privacy-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
+import { registerMemberSessionsRoutes } from './sessions/member-sessions-routes.ts';
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignInRoutes } from './signin/signin-routes.ts';
 import { registerStaffApi } from './staff/staff-api.ts';
@@ -101,6 +102,7 @@ export async function buildApp(
   registerSignupRoutes(app, context);
   registerVerificationRoutes(app, context);
   registerCredentialsRoutes(app, context);
+  registerMemberSessionsRoutes(app, context);
   await registerPartnerApi(app, context);
   await registerStaffApi(app, context);
   registerMailbox(app, context);

@@ -8,6 +8,7 @@ import {
 import type { Mail } from '../../src/server/email/mailer.ts';
 import { freshInvitationMail, invitationMail } from '../../src/server/joining/invite-emails.ts';
 import { completeSignupMail, verificationMail } from '../../src/server/joining/verification-emails.ts';
+import { newSignInEmail } from '../../src/server/sessions/new-sign-in-email.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
 
 /** A 256-bit token as the app makes them, so each link is as long as a real one. */
@@ -46,5 +47,13 @@ export async function everyEmail(
     },
     { name: 'email-changed', mail: await emailChangedMail(config, origin, to, 'new.address@example.com') },
     { name: 'account-deleted', mail: await accountDeletedMail(config, origin, to) },
+    {
+      name: 'new-sign-in',
+      mail: await newSignInEmail(config, origin, {
+        to,
+        device: { browser: 'Samsung Internet', platform: 'Android' },
+        at: new Date('2026-11-23T07:02:00Z'),
+      }),
+    },
   ];
 }

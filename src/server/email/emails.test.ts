@@ -16,6 +16,7 @@ describe('emails follow the configured locale', () => {
       'Complete your Members Club sign-up',
       'Your email address is being changed',
       'Your membership has been deleted',
+      'New sign-in to your Members Club account',
     ]);
     for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
   });
@@ -34,6 +35,7 @@ describe('emails follow the configured locale', () => {
       'Gør din tilmelding til Members Club færdig',
       'Din e-mailadresse er ved at blive ændret',
       'Dit medlemskab er blevet slettet',
+      'Nyt login på din Members Club-konto',
     ]);
     for (const [index, { name, mail }] of emails.entries()) {
       expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);
@@ -47,6 +49,9 @@ describe('emails follow the configured locale', () => {
     }
     expect(emails[0]?.mail.text).toContain('Linket virker én gang og udløber om 10 minutter.');
     expect(emails[4]?.mail.text).toContain('indtil 24. december 2026');
+    expect(emails[10]?.mail.text).toContain(
+      'Samsung Internet på Android den 23. november 2026 kl. 08.02 CET',
+    );
   });
 
   it('every email has the footer: the scheme, why the member got it and how to reach customer services', async () => {

@@ -71,6 +71,23 @@ export const mailWordsDaDK: MailWords = {
     reason: (brand) =>
       `Du modtager denne e-mail, fordi adgangskoden til din ${brand}-konto er blevet ændret. Det fortæller vi dig altid.`,
   },
+  newSignIn: {
+    subject: (brand) => `Nyt login på din ${brand}-konto`,
+    title: 'Nyt login på din konto',
+    paragraphs: (brand, device, when) => [
+      `Der er lige blevet logget ind på din ${brand}-konto med ${device} den ${when}. Vi havde ikke set denne browser før.`,
+      'Hvis det var dig, behøver du ikke gøre mere.',
+      'Hvis det ikke var dig, så afslut den session på din sikkerhedsside, og skift din adgangskode.',
+    ],
+    action: 'Se, hvor du er logget ind',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi der er logget ind på din ${brand}-konto fra en ny browser. Det fortæller vi dig altid.`,
+  },
+  deviceName: (browser, platform) =>
+    browser && platform
+      ? `${browser} på ${platform}`
+      : (browser ?? platform ?? 'en browser, vi ikke kunne genkende'),
+  timeZone: 'Europe/Copenhagen',
   invitation: {
     title: (brand, invitedBy) =>
       `${invitedBy ? `${invitedBy} har inviteret dig` : 'Du er inviteret'} til at blive medlem af ${brand}`,

@@ -75,6 +75,26 @@ export const mailWordsEnGB = {
     reason: (brand: string) =>
       `You received this email because the password of your ${brand} account changed. We always tell you.`,
   },
+  newSignIn: {
+    subject: (brand: string) => `New sign-in to your ${brand} account`,
+    title: 'New sign-in to your account',
+    /** `device` is "Chrome on macOS" (deviceName below), `when` the date and time of the sign-in. */
+    paragraphs: (brand: string, device: string, when: string) => [
+      `Your ${brand} account was just signed in to on ${device}, on ${when}. We had not seen this browser before.`,
+      'If this was you, there is nothing more to do.',
+      'If it was not you, end that session on your security page and change your password.',
+    ],
+    action: 'Review where you are signed in',
+    reason: (brand: string) =>
+      `You received this email because your ${brand} account was signed in to on a new browser. We always tell you.`,
+  },
+  /** A browser and platform in words: "Chrome on macOS"; either alone when the other is unknown. */
+  deviceName: (browser: string | null, platform: string | null) =>
+    browser && platform
+      ? `${browser} on ${platform}`
+      : (browser ?? platform ?? 'a browser we could not identify'),
+  /** Sign-in times are written in the scheme's own time zone. */
+  timeZone: 'Europe/London',
   invitation: {
     title: (brand: string, invitedBy: string | null) =>
       `${invitedBy ? `${invitedBy} has invited you` : 'You are invited'} to join ${brand}`,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { deviceOf } from './device.ts';
+import { noteSignInBrowser, recogniseBrowser } from './known-browsers.ts';
 import type { Session } from './session-service.ts';
 
 declare module 'fastify' {
@@ -45,10 +47,18 @@ export async function startSession(
   accountId: string,
   options: { passkeyId?: string | null } = {},
 ): Promise<void> {
-  if (request.session) await ctx.sessions.destroy(ctx.db, request.session.tokenHash);
-  const { token, tokenHash } = await ctx.sessions.create(ctx.db, accountId, {
-    passkeyId: options.passkeyId ?? null,
-    userAgent: request.headers['user-agent'],
+  const userAgent = request.headers['user-agent'];
+  const browserHash = recogniseBrowser(ctx, request, reply);
+  const previous = request.session?.tokenHash;
+  // The session and its new-sign-in email (if this browser is new to the member) in one transaction.
+  const { token, tokenHash } = await ctx.db.transaction(async (tx) => {
+    if (previous) await ctx.sessions.destroy(tx, previous);
+    const created = await ctx.sessions.create(tx, accountId, {
+      passkeyId: options.passkeyId ?? null,
+      userAgent,
+    });
+    await noteSignInBrowser(ctx, tx, { accountId, browserHash, device: deviceOf(userAgent) });
+    return created;
   });
   const cookie = sessionCookie(ctx.origin);
   reply.setCookie(cookie.name, token, {

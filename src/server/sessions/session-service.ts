@@ -1,5 +1,7 @@
 import type { Config } from '#shared/config.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import { deviceOf } from './device.ts';
+import { sweepKnownBrowsers } from './known-browsers.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export interface Session {
@@ -77,10 +79,20 @@ export function sessionService(config: Config) {
     ): Promise<{ token: string; tokenHash: string }> {
       const token = newToken();
       const tokenHash = hashToken(token);
+      // The browser's name is read once here, so the sessions list never parses on its way out.
+      const device = deviceOf(options.userAgent);
       await db.query(
-        `INSERT INTO sessions (token_hash, account_id, expires_at, passkey_id, user_agent)
-         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
-        [tokenHash, accountId, absoluteMs / 1000, options.passkeyId ?? null, options.userAgent ?? null],
+        `INSERT INTO sessions (token_hash, account_id, expires_at, passkey_id, user_agent, browser, platform)
+         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6, $7)`,
+        [
+          tokenHash,
+          accountId,
+          absoluteMs / 1000,
+          options.passkeyId ?? null,
+          options.userAgent?.slice(0, 1000) ?? null,
+          device.browser,
+          device.platform,
+        ],
       );
       return { token, tokenHash };
     },
@@ -118,12 +130,13 @@ export function sessionService(config: Config) {
       ]);
     },
 
-    /** Removes sessions past either time-out; run now and then, not on the request path. */
+    /** Removes sessions past either time-out, and long-unseen browsers; run now and then. */
     async sweep(db: Queryable): Promise<void> {
       await db.query(
         'DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(secs => $1)',
         [idleMs / 1000],
       );
+      await sweepKnownBrowsers(db);
     },
   };
 }

@@ -57,6 +57,8 @@ const memberErrorCodes = [
   'PasskeyRefused',
   'TooManyPasskeys',
   'PasskeyUnknown',
+  // Sessions and devices
+  'SessionUnknown',
   // Points exchange
   'UnderReview',
   'EmailUnverified',

@@ -47,6 +47,7 @@ export const failuresDaDK: Record<FailureCode, string> = {
   PasskeyRefused: 'Der opstod et problem med din adgangsnøgle. Prøv igen.',
   TooManyPasskeys: 'Du har registreret det største antal adgangsnøgler, en konto kan have.',
   PasskeyUnknown: 'Vi kender ikke denne adgangsnøgle: den er måske fjernet fra din konto.',
+  SessionUnknown: 'Den session er allerede afsluttet.',
   UnderReview: 'Vi gennemgår din konto, så du kan ikke tilføje point til dit kort lige nu.',
   EmailUnverified: 'Bekræft din e-mailadresse, før du tilføjer point til dit kort.',
   CannotConvert: 'Din konto kan ikke tilføje point til dit kort lige nu. Kontakt kundeservice.',

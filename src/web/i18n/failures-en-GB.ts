@@ -51,6 +51,7 @@ export const failuresEnGB: Record<FailureCode, string> = {
   PasskeyRefused: 'There was a problem with your passkey. Please try again.',
   TooManyPasskeys: 'You have registered the most passkeys an account can have.',
   PasskeyUnknown: "We don't recognise this passkey: it may have been removed from your account.",
+  SessionUnknown: 'That session has already ended.',
   UnderReview: "We're reviewing your account so you can't add points to your pass at this time.",
   EmailUnverified: 'Verify your email address before adding points to your pass.',
   CannotConvert:

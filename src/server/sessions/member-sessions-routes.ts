@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '#shared/api/sessions.ts';
+import type { AppContext } from '../app-context.ts';
+import { route } from '../http/routes.ts';
+import { memberSessionsService } from './member-sessions-service.ts';
+import { endSession, requireSession } from './session-plugin.ts';
+
+/**
+ * Sessions and devices (issue 15 §1; the rules: member-sessions-service.ts). Ending sessions needs
+ * no recent authentication: it only takes access away, and the re-confirmation is kept for the
+ * changes that can hand the account to someone else (docs/decisions.md).
+ */
+export function registerMemberSessionsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const sessions = memberSessionsService(ctx);
+
+  route(app, api.sessionsEndpoint, async (_query, request) => {
+    return { success: true, sessions: await sessions.list(requireSession(request)) };
+  });
+
+  route(app, api.endSessionEndpoint, async ({ id }, request, reply) => {
+    const { current } = await sessions.end(requireSession(request), id);
+    // The row is gone already; this clears the cookie of the browser that ended its own session.
+    if (current) await endSession(ctx, request, reply);
+    return { success: true, signedOut: current };
+  });
+
+  route(app, api.endOtherSessionsEndpoint, async (_body, request) => {
+    return { success: true, ended: await sessions.endOthers(requireSession(request)) };
+  });
+}

@@ -1,0 +1,32 @@
+import type { Config } from '#shared/config.ts';
+import { linkMail, mailWords } from '../email/email-layout.tsx';
+import type { Mail } from '../email/mailer.ts';
+import type { Device } from './device.ts';
+
+/**
+ * "New sign-in to your account": a security notice, sent whatever the member's marketing choices
+ * (docs/decisions.md, "Which emails get List-Unsubscribe"). It names the browser and the time, and
+ * links to the page where the member can end that session.
+ */
+export function newSignInEmail(
+  config: Config,
+  origin: string,
+  input: { to: string; device: Device; at: Date },
+): Promise<Mail> {
+  const words = mailWords(config);
+  const w = words.newSignIn;
+  const when = input.at.toLocaleString(words.dateLocale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: words.timeZone,
+    timeZoneName: 'short',
+  });
+  const device = words.deviceName(input.device.browser, input.device.platform);
+  return linkMail(config, origin, input.to, `${origin}/help/security`, {
+    ...w,
+    paragraphs: w.paragraphs(config.title, device, when),
+  });
+}
