@@ -93,6 +93,8 @@ async function secretsOf(accountId: string, cookies: (string | undefined)[]): Pr
     ...(await column('SELECT pin AS v FROM accounts WHERE id = $1')),
     ...(await column('SELECT id::text AS v FROM accounts WHERE id = $1')),
     ...(await column('SELECT token_hash AS v FROM sessions WHERE account_id = $1')),
+    ...(await column('SELECT browser_hash AS v FROM known_browsers WHERE account_id = $1')),
+    ...(await column('SELECT id::text AS v FROM sessions WHERE account_id = $1')),
     ...(await column('SELECT token_hash AS v FROM link_tokens WHERE account_id = $1')),
     ...(await column('SELECT credential_id AS v FROM passkeys WHERE account_id = $1')),
     ...(await column('SELECT id::text AS v FROM passkeys WHERE account_id = $1')),
@@ -151,6 +153,12 @@ describe('download my data (issue 15 feature 5, GDPR articles 15 and 20)', () =>
       }),
     ]);
     expect(data.sessions).toHaveLength(2);
+    // Each of the two sessions signed in on a browser of its own.
+    expect(data.knownBrowsers).toHaveLength(2);
+    expect(data.knownBrowsers[0]).toEqual({
+      firstSignInAt: expect.any(String),
+      lastSignInAt: expect.any(String),
+    });
     expect(data.sessions.filter((s) => s.thisSession)).toHaveLength(1);
     expect(data.passkeys).toEqual([expect.objectContaining({ keyNumber: 1 })]);
     expect(data.walletPasses).toEqual([

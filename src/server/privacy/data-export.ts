@@ -22,6 +22,7 @@ export const exportCoverage: Record<string, string> = {
   marketing_consents: 'exported: consents',
   ledger_entries: 'exported: ledger (without the partner request key and hash)',
   sessions: 'exported: sessions (without the token hash)',
+  known_browsers: 'exported: knownBrowsers (when each was first and last used; not the browser id hash)',
   passkeys: 'exported: passkeys (public metadata; no credential id or public key)',
   wallet_passes: 'exported: walletPasses (no serial number or authentication token)',
   nike_links: 'exported: sportswearLink (no grant token)',
@@ -95,6 +96,10 @@ export async function exportMemberData(
             p.title AS passkey_title
        FROM sessions s LEFT JOIN passkeys p ON p.id = s.passkey_id AND p.account_id = s.account_id
       WHERE s.account_id = $1 ORDER BY s.created_at`,
+    [accountId],
+  );
+  const browsers = await tx.query<{ first_seen_at: Date; last_seen_at: Date }>(
+    'SELECT first_seen_at, last_seen_at FROM known_browsers WHERE account_id = $1 ORDER BY first_seen_at',
     [accountId],
   );
   const passkeys = await tx.query<{
@@ -216,6 +221,10 @@ export async function exportMemberData(
         thisSession: session.token_hash === sessionTokenHash,
       };
     }),
+    knownBrowsers: browsers.map((browser) => ({
+      firstSignInAt: iso(browser.first_seen_at),
+      lastSignInAt: iso(browser.last_seen_at),
+    })),
     passkeys: passkeys.map((passkey) => ({
       title: passkey.title,
       keyNumber: passkey.key_number,
