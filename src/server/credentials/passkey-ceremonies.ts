@@ -1,9 +1,10 @@
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { webauthn } from './webauthn.ts';
 
 export interface PasskeyRow {
   id: string;
@@ -99,7 +100,7 @@ export function passkeyCeremonies(ctx: AppContext) {
     ): Promise<'verified' | 'refused' | 'replayed'> {
       let newCounter: number;
       try {
-        const verification = await verifyAuthenticationResponse({
+        const verification = await (await webauthn()).verifyAuthenticationResponse({
           response: credential,
           expectedChallenge: challenge,
           expectedOrigin,

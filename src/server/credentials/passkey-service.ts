@@ -1,8 +1,6 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +22,7 @@ import {
   renamePasskey,
 } from './passkey-store.ts';
 import { limitByAddress } from './rate-limits.ts';
+import { webauthn } from './webauthn.ts';
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
 export const passkeyExpiredMessage = 'This passkey request has expired. Please try again.';
@@ -59,7 +58,7 @@ export function passkeyService(ctx: AppContext) {
       if (!account?.email) throw badRequest('LOGIN_REQUIRED', passkeyProblemMessage);
       const existing = await passkeysOf(ctx.db, account.id);
       if (existing.length >= maxPasskeys) throw badRequest('TooManyPasskeys', tooManyPasskeysMessage);
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: ctx.config.title,
         rpID,
         userName: account.email,
@@ -85,7 +84,7 @@ export function passkeyService(ctx: AppContext) {
       }
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (await webauthn()).verifyRegistrationResponse({
           response: credential,
           expectedChallenge: challenge,
           expectedOrigin,
@@ -123,7 +122,7 @@ export function passkeyService(ctx: AppContext) {
         tooManyPasskeyRequestsMessage,
       );
       const browserHash = startPasskeyFlow(ctx, request, reply, challengeMinutes);
-      const options = await generateAuthenticationOptions({
+      const options = await (await webauthn()).generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
         timeout: challengeMinutes * 60_000,

@@ -1,4 +1,4 @@
-import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { enqueueMail } from '../email/outbox.ts';
@@ -13,6 +13,7 @@ import { passkeyExpiredMessage, passkeyProblemMessage } from './passkey-service.
 import { findPasskeyOf, passkeysOf } from './passkey-store.ts';
 import { limitLinkRequests } from './rate-limits.ts';
 import { signInThrottle, tooManySignInAttemptsMessage } from './sign-in-throttle.ts';
+import { webauthn } from './webauthn.ts';
 
 const reconfirmLinkExpiredMessage =
   'This link has expired or has already been used. Please ask for a new one.';
@@ -84,7 +85,7 @@ export function reauthenticationService(ctx: AppContext) {
     async passkeyOptions(session: Session) {
       const passkeys = await passkeysOf(ctx.db, session.accountId);
       if (passkeys.length === 0) throw badRequest('NoPasskeys', passkeyProblemMessage);
-      const options = await generateAuthenticationOptions({
+      const options = await (await webauthn()).generateAuthenticationOptions({
         rpID: ceremonies.rpID,
         userVerification: 'required',
         timeout: ceremonies.challengeMinutes * 60_000,

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { openPglite, type PgliteDatabase } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
 import { makePrivateDir } from './private-dir.ts';
 
 /**
@@ -15,7 +14,11 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<Database & Partial<Pick<PgliteDatabase, 'diskSyncs'>>> {
   await makePrivateDir(options.dataDir);
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    // The pg driver is loaded only by a server that uses it.
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.databaseUrl);
+  }
   const lock = lockDataDir(options.dataDir);
   try {
     const dir = join(options.dataDir, 'db');

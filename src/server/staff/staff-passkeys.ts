@@ -1,15 +1,13 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { challengeOf, userHandleOf } from '../credentials/passkey-ceremonies.ts';
 import { limitByAddress } from '../credentials/rate-limits.ts';
+import { webauthn } from '../credentials/webauthn.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
@@ -70,7 +68,7 @@ export function staffPasskeys(ctx: AppContext) {
       await limitPerAddress(request, reply);
       const staff = await staffOfLiveEnrolment(ctx.db, token);
       if (!staff) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: `${ctx.config.title} staff`,
         rpID,
         userName: staff.email,
@@ -99,7 +97,7 @@ export function staffPasskeys(ctx: AppContext) {
       if (!challenge || !taken?.staff_id) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (await webauthn()).verifyRegistrationResponse({
           response: credential,
           expectedChallenge: challenge,
           expectedOrigin,
@@ -147,7 +145,7 @@ export function staffPasskeys(ctx: AppContext) {
         secure: new URL(ctx.origin).protocol === 'https:',
         maxAge: minutes * 60,
       });
-      const options = await generateAuthenticationOptions({
+      const options = await (await webauthn()).generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
         timeout: minutes * 60_000,
@@ -183,7 +181,7 @@ export function staffPasskeys(ctx: AppContext) {
         throw refused();
       let newCounter: number;
       try {
-        const verification = await verifyAuthenticationResponse({
+        const verification = await (await webauthn()).verifyAuthenticationResponse({
           response: credential,
           expectedChallenge: challenge,
           expectedOrigin,

@@ -1,4 +1,3 @@
-import { PKPass } from 'passkit-generator';
 import type { Config } from '#shared/config.ts';
 import { formatMoney } from '#shared/domain/format.ts';
 import { cashAmount, type PassContent, passStrings } from './pass-content.ts';
@@ -43,7 +42,13 @@ function artwork(config: Config): Record<string, Buffer> {
  * points, pending points, cash balance, member since; brand title, logo and colours; en and da
  * strings. passkit-generator writes the manifest (SHA-1 of every file) and the PKCS #7 signature.
  */
-export function buildApplePass(config: Config, credentials: AppleCredentials, input: ApplePassInput): Buffer {
+export async function buildApplePass(
+  config: Config,
+  credentials: AppleCredentials,
+  input: ApplePassInput,
+): Promise<Buffer> {
+  // Loaded at the first pass, not at start-up (a quarter of a second of it; issue 13 §7).
+  const { PKPass } = await import('passkit-generator');
   const { content } = input;
   const apple = config.wallet.apple;
   const passJson = {

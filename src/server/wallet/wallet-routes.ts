@@ -41,7 +41,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
     reply
       .header('content-type', 'image/png')
       .header('cache-control', 'public, max-age=86400')
-      .send(wallet.logo),
+      .send(wallet.logo()),
   );
 
   // Google Wallet's save and delete callbacks.

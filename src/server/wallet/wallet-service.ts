@@ -63,11 +63,16 @@ export async function walletService(ctx: AppContext) {
   const { labelColor, backgroundColor, google } = ctx.config.wallet;
   const callbackKeys = googleCallbackKeys(google);
   let keysRefreshedAt = 0;
+  let logo: Buffer | undefined;
 
   return {
     authKey,
     sync,
-    logo: brandMark(660, parseColour(labelColor), [...parseColour(backgroundColor), 255]),
+    /** The programme logo, drawn at its first request rather than at every start. */
+    logo: () => {
+      logo ??= brandMark(660, parseColour(labelColor), [...parseColour(backgroundColor), 255]);
+      return logo;
+    },
 
     /** The member the request speaks for: the session's, or the onboarding token's. */
     async member(request: FastifyRequest, token: string | undefined): Promise<AccountRow | null> {
@@ -82,7 +87,7 @@ export async function walletService(ctx: AppContext) {
       const cacheKey = `${row.serial_number}|${row.content_hash}`;
       let file = signedPasses.get(cacheKey);
       if (!file) {
-        file = buildApplePass(ctx.config, credentials.apple, {
+        file = await buildApplePass(ctx.config, credentials.apple, {
           content,
           serialNumber: row.serial_number,
           authenticationToken: authTokenFor(authKey, row.serial_number),

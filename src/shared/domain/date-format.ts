@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { da } from 'date-fns/locale/da';
 import { enGB } from 'date-fns/locale/en-GB';
 import type { Locale } from '../config.ts';
