@@ -178,7 +178,12 @@ export async function deleteAccount(
   const erased = await ctx.db.transaction(async (tx) => {
     const account = await find(tx);
     if (!account) return null;
-    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+    // Locked and checked again: of parallel deletions (found before the first committed) one erases,
+    // the others find it gone once the lock is theirs (PostgreSQL re-reads the row after the wait).
+    const live = await tx.query('SELECT id FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [
+      account.id,
+    ]);
+    if (live.length === 0) return null;
     // The sportswear link's grant, read before the erasure takes the link, to revoke at the provider.
     const nikeGrant = await grantOf(tx, account.id);
     await eraseAccount(tx, account);

@@ -114,10 +114,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     }
     const erased = await deleteAccount(
       ctx,
-      async (tx) => {
-        const account = await memberByLoyaltyId(tx, loyaltyId);
-        return account.deleted_at ? undefined : account;
-      },
+      (tx) => memberByLoyaltyId(tx, loyaltyId).catch(() => undefined),
       request.log,
     );
     if (!erased) throw notFound('MemberNotFound', `Member ${loyaltyId} has already been deleted.`);

@@ -17,17 +17,20 @@ type Found = z.input<typeof memberSearchEndpoint.response>['members'];
 
 /**
  * Members matching `q`: digits look up the card number (exact, or its start); an address with @
- * the email (exact, or its start); anything else the name (contains, any case). Deleted members
- * are found only by their exact card number. At most 25, newest first.
+ * the email (exact, or its start); anything else the name (contains, any case). Deleted members are
+ * not found: their deletion erased the card number, email and name (docs/deletion.md). At most 25,
+ * newest first.
  */
 export async function searchMembers(db: Queryable, q: string): Promise<Found> {
   const term = q.trim().toLowerCase();
   const like = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
   let where: string;
   if (/^\d+$/.test(term))
-    where = `(a.loyalty_id = $1 OR (a.loyalty_id LIKE $2 || '%' AND a.deleted_at IS NULL))`;
-  else if (term.includes('@')) where = `a.deleted_at IS NULL AND (a.email = $1 OR a.email LIKE $2 || '%')`;
-  else where = `a.deleted_at IS NULL AND lower(a.full_name) LIKE '%' || $2 || '%'`;
+    where = `a.deleted_at IS NULL AND (a.loyalty_id = $1::text OR a.loyalty_id LIKE $2::text || '%')`;
+  else if (term.includes('@'))
+    where = `a.deleted_at IS NULL AND (a.email = $1::text OR a.email LIKE $2::text || '%')`;
+  else
+    where = `a.deleted_at IS NULL AND $1::text IS NOT NULL AND lower(a.full_name) LIKE '%' || $2::text || '%'`;
   const rows = await db.query<{
     loyalty_id: string;
     email: string | null;
@@ -46,9 +49,13 @@ export async function searchMembers(db: Queryable, q: string): Promise<Found> {
   }));
 }
 
-/** The account a card number names (deleted or not), or a 404. */
+/** The live account a card number names, or a 404. */
 export async function memberByLoyaltyId(db: Queryable, loyaltyId: string): Promise<AccountRow> {
-  const account = await queryOne<AccountRow>(db, 'SELECT * FROM accounts WHERE loyalty_id = $1', [loyaltyId]);
+  const account = await queryOne<AccountRow>(
+    db,
+    'SELECT * FROM accounts WHERE loyalty_id = $1 AND deleted_at IS NULL',
+    [loyaltyId],
+  );
   if (!account) throw notFound('MemberNotFound', `There is no member with the card number ${loyaltyId}.`);
   return account;
 }
@@ -131,7 +138,6 @@ export async function memberView(
       email: account.email,
       fullName: account.full_name,
       createdAt: details.createdAt,
-      deleted: account.deleted_at !== null,
       currency: account.currency,
       pointsBalance: details.pointsBalance,
       pendingPointsBalance: details.pendingPointsBalance,

@@ -47,7 +47,6 @@ export const memberViewSchema = z.object({
     email: z.string().nullable(),
     fullName: z.string(),
     createdAt: z.string(),
-    deleted: z.boolean(),
     currency: z.string(),
     pointsBalance: z.number(),
     pendingPointsBalance: z.number(),

@@ -51,7 +51,6 @@ export const staffDaDK: StaffWords = {
   member: {
     back: 'Tilbage til søgningen',
     notFound: 'Der er intet medlem med det kortnummer.',
-    deleted: 'Medlemmet er slettet: kun den anonymiserede kontohistorik er gemt.',
     account: 'Konto',
     fields: {
       card: 'Kortnummer',

@@ -44,7 +44,6 @@ export const staffEnGB = {
   member: {
     back: 'Back to the search',
     notFound: 'There is no member with that card number.',
-    deleted: 'This member has been deleted: only the anonymised ledger is kept.',
     account: 'Account',
     fields: {
       card: 'Card number',

@@ -56,13 +56,12 @@ export function MemberScreen() {
         <Link to="/staff">{w.member.back}</Link>
       </p>
       <h1>{account.fullName}</h1>
-      {account.deleted ? <Alert kind="info">{w.member.deleted}</Alert> : null}
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
       <div className={styles.columns}>
         <AccountPanel view={view} />
-        {account.deleted ? null : <SupportPanel view={view} act={act} />}
+        <SupportPanel view={view} act={act} />
       </div>
-      {account.deleted || !mayManage ? null : <ManagerActions view={view} act={act} />}
+      {mayManage ? <ManagerActions view={view} act={act} /> : null}
       <LedgerPanel view={view} />
       <div className={styles.columns}>
         <ConsentsPanel view={view} />
