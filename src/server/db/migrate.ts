@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Database, type Queryable, queryOne } from './database.ts';
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
  * Applies every checked-in migration not applied yet, in file-name order, each in its own

@@ -1,7 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
+import { migratedTemplate } from './db-template.ts';
 import { openPglite, type PgliteDatabase } from './pglite.ts';
 import { makePrivateDir } from './private-dir.ts';
 
@@ -12,6 +16,8 @@ import { makePrivateDir } from './private-dir.ts';
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Where the migrated template is (tests); default: the build's, beside the migrations. */
+  templatePath?: string;
 }): Promise<Database & Partial<Pick<PgliteDatabase, 'diskSyncs'>>> {
   await makePrivateDir(options.dataDir);
   if (options.databaseUrl) {
@@ -23,7 +29,7 @@ export async function openDatabase(options: {
   try {
     const dir = join(options.dataDir, 'db');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const db = await openPglite(dir);
+    const db = await openEmbedded(options.dataDir, dir, options.templatePath);
     return {
       ...db,
       close: async () => {
@@ -34,5 +40,42 @@ export async function openDatabase(options: {
   } catch (error) {
     lock.release();
     throw error;
+  }
+}
+
+/**
+ * PGlite in DATA_DIR/db. A fresh folder starts from the build's migrated template (no initdb, no
+ * migrations to run). The template's files are written unsynced, so they are flushed to disk (one
+ * syncfs) before the server may acknowledge anything; a marker beside the folder says a load is under
+ * way, so a load cut short (kill -9, power) is started again instead of opening half a database.
+ */
+async function openEmbedded(dataDir: string, dir: string, templatePath?: string): Promise<PgliteDatabase> {
+  const loading = join(dataDir, 'db-template-loading');
+  if (existsSync(loading)) {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  }
+  const template = existsSync(join(dir, 'PG_VERSION')) ? undefined : await migratedTemplate(templatePath);
+  if (!template) return openPglite(dir);
+  await writeFile(loading, '', { mode: 0o600 });
+  const db = await openPglite(dir, { loadDataDir: template });
+  await flushToDisk(dir);
+  await rm(loading);
+  return db;
+}
+
+/** Every file under `dir` on the disk: syncfs (`sync -f`) where there is one, else fsync each. */
+async function flushToDisk(dir: string): Promise<void> {
+  try {
+    await promisify(execFile)('sync', ['-f', dir]);
+    return;
+  } catch {
+    // No coreutils sync with -f: fall back to fsync on every file and folder.
+  }
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const path of [...entries.map((entry) => join(entry.parentPath, entry.name)), dir]) {
+    const handle = await open(path, 'r');
+    await handle.sync();
+    await handle.close();
   }
 }
