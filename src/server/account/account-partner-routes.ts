@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { text } from '#shared/api/text.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { findAccountByLoyaltyIdOrEmail } from '../members/account-service.ts';
+import { namedMemberRequest } from '../members/member-schemas.ts';
 import { partnerAudit } from '../operator/partner-auth.ts';
 import { deleteAccount } from './account-deletion-service.ts';
-
-export const deleteMemberRequest = z.object({
-  /** The member's card number or email, as staff name them. */
-  member: text().min(1, 'Name the member by card number or email').max(254),
-});
 
 /**
  * Staff door onto account deletion (a member asks customer services to be forgotten): the same
@@ -20,7 +14,7 @@ export const deleteMemberRequest = z.object({
  */
 export function registerAccountPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/members/delete', async (request) => {
-    const { member } = parseOrThrow(deleteMemberRequest, request.body);
+    const { member } = parseOrThrow(namedMemberRequest, request.body);
     const erased = await deleteAccount(
       ctx,
       (tx) => findAccountByLoyaltyIdOrEmail(tx, member),

@@ -294,8 +294,15 @@ describe('delete-account (SPEC §4 Account deletion, §7)', () => {
          JOIN pg_class src ON src.oid = con.conrelid
          JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = ANY (con.conkey)
         WHERE con.contype = 'f' AND con.confrelid = 'accounts'::regclass
-          AND src.relname NOT IN ('ledger_entries', 'marketing_consents', 'wallet_passes')`,
+          AND src.relname NOT IN ('ledger_entries', 'marketing_consents', 'wallet_passes', 'audit_log')`,
     );
+    // The audit log keeps its rows about the member (who created them), anonymised (audit-log.api.test.ts).
+    const audited = await t.ctx.db.query<{ anonymised_at: Date | null }>(
+      'SELECT anonymised_at FROM audit_log WHERE member_id = $1',
+      [id],
+    );
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited.every((r) => r.anonymised_at !== null)).toBe(true);
     // The wallet pass stays, void and anonymous (a random serial), so the member's phones are told.
     const passes = await t.ctx.db.query<{ voided_at: Date | null }>(
       'SELECT voided_at FROM wallet_passes WHERE account_id = $1',

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /**
  * The audit log (issue 16): who did what to which member, and the change, for every staff action
@@ -82,9 +82,46 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
 }
 
 /** An audit row bound to its actor and action, completed by a service inside its transaction. */
-export type Audit = (tx: Queryable, about: Omit<AuditEntry, 'actor' | 'action'>) => Promise<void>;
+export interface Audit {
+  (tx: Queryable, about: Omit<AuditEntry, 'actor' | 'action'>): Promise<void>;
+  readonly actor: AuditActor;
+  readonly action: string;
+}
 
 /** The `Audit` a route hands a service: `auditAs(actor, 'member.update')`. */
 export function auditAs(actor: AuditActor, action: string): Audit {
-  return (tx, about) => recordAudit(tx, { actor, action, ...about });
+  const record = (tx: Queryable, about: Omit<AuditEntry, 'actor' | 'action'>) =>
+    recordAudit(tx, { actor, action, ...about });
+  return Object.assign(record, { actor, action });
+}
+
+/** The `Audit` of a signed-in staff member's action (the console's routes). */
+export function staffAudit(staff: { staffId: string; email: string }, action: string): Audit {
+  return auditAs({ kind: 'staff', id: staff.staffId, label: staff.email }, action);
+}
+
+/**
+ * For a write that is one statement (a purchase: record_purchase, migration 0031), so its audit row
+ * must be inserted by that statement's own data-modifying CTE: the row's actor kind, actor id,
+ * actor label and action as parameters (all null without an audit, which then inserts nothing), and
+ * `auditChangeJson` for the change.
+ */
+export function auditParams(
+  audit: Audit | undefined,
+): [string | null, string | null, string | null, string | null] {
+  if (!audit) return [null, null, null, null];
+  const { actor } = audit;
+  return actor.kind === 'bootstrap'
+    ? ['bootstrap', null, 'bootstrap key', audit.action]
+    : [actor.kind, actor.id, actor.label ?? null, audit.action];
+}
+
+/** A change as the JSON the table stores (secrets redacted). */
+export function auditChangeJson(change: AuditChange): string {
+  return JSON.stringify(withoutSecrets(change));
+}
+
+/** An audit row in a transaction of its own: only for a write that commits in several (the demo seed). */
+export function recordAlone(db: Database, audit: Audit, about: Parameters<Audit>[1]): Promise<void> {
+  return db.transaction((tx) => audit(tx, about));
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -178,6 +179,7 @@ export async function changePassword(
 export async function sendPasswordReset(
   ctx: AppContext,
   account: { id: string; email: string },
+  audit: Audit,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const token = await issueLinkToken(tx, {
@@ -186,5 +188,6 @@ export async function sendPasswordReset(
       expiresInMinutes: ctx.config.passwordResetExpiryMinutes,
     });
     await enqueueMail(tx, await passwordResetEmail(ctx.config, ctx.origin, { to: account.email, token }));
+    await audit(tx, { memberId: account.id, change: { to: account.email } });
   });
 }

@@ -1,5 +1,6 @@
 import type { VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import type { Passkey } from '#shared/api/credentials.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { isUniqueViolation } from '../members/account-service.ts';
@@ -133,12 +134,18 @@ export async function removePasskey(
 export function signOutEverywhere(
   db: Database,
   accountId: string,
+  audit: Audit,
 ): Promise<{ sessions: number; passkeys: number }> {
   return db.transaction(async (tx) => {
     const ended = await tx.query('DELETE FROM sessions WHERE account_id = $1 RETURNING token_hash', [
       accountId,
     ]);
     const removed = await tx.query('DELETE FROM passkeys WHERE account_id = $1 RETURNING id', [accountId]);
-    return { sessions: ended.length, passkeys: removed.length };
+    const result = { sessions: ended.length, passkeys: removed.length };
+    await audit(tx, {
+      memberId: accountId,
+      change: { sessionsEnded: result.sessions, passkeysRemoved: result.passkeys },
+    });
+    return result;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
+import { partnerAudit } from '../operator/partner-auth.ts';
 import { mailStatus, retryGivenUpMail } from './outbox-status.ts';
 
 /**
@@ -11,7 +12,7 @@ export function registerMailPartnerRoutes(partner: FastifyInstance, ctx: AppCont
   partner.get('/mail', async () => mailStatus(ctx.db));
 
   partner.post<{ Params: { id: string } }>('/mail/:id/retry', async (request) => {
-    if (!(await retryGivenUpMail(ctx.db, request.params.id))) {
+    if (!(await retryGivenUpMail(ctx.db, request.params.id, partnerAudit(request, 'mail.retry')))) {
       throw notFound('MailNotFound', `No given-up mail has the id ${request.params.id}.`);
     }
     ctx.outbox.wake();

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/database.ts';
+import type { Audit } from '../audit/audit-log.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 type MailState = 'pending' | 'sent' | 'given-up';
 
@@ -109,14 +110,22 @@ export async function mailStatus(db: Queryable, limit = 500): Promise<MailStatus
 
 /**
  * Staff's "try again": a given-up mail (the SMTP account is fixed, the address corrected…) goes back
- * in the queue with a fresh set of attempts. Answers false when no given-up mail has that id.
+ * in the queue with a fresh set of attempts (audited, with the address and subject). Answers false
+ * when no given-up mail has that id.
  */
-export async function retryGivenUpMail(db: Queryable, id: string): Promise<boolean> {
+export async function retryGivenUpMail(db: Database, id: string, audit: Audit): Promise<boolean> {
   if (!/^\d{1,18}$/.test(id)) return false;
-  const rows = await db.query(
-    `UPDATE outbox_mail SET given_up_at = NULL, attempts = 0, next_attempt_at = now()
-      WHERE id = $1 AND given_up_at IS NOT NULL AND sent_at IS NULL RETURNING id`,
-    [id],
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [mail] = await tx.query<{ email: string; subject: string }>(
+      `UPDATE outbox_mail SET given_up_at = NULL, attempts = 0, next_attempt_at = now()
+        WHERE id = $1 AND given_up_at IS NOT NULL AND sent_at IS NULL RETURNING email, subject`,
+      [id],
+    );
+    if (!mail) return false;
+    await audit(tx, {
+      subjectEmail: mail.email,
+      change: { mailId: id, to: mail.email, subject: mail.subject },
+    });
+    return true;
+  });
 }

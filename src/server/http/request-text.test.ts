@@ -10,9 +10,7 @@ import * as reauthentication from '#shared/api/reauthentication.ts';
 import { controlCharacterMessage } from '#shared/api/text.ts';
 import * as viewer from '#shared/api/viewer.ts';
 import * as wallet from '#shared/api/wallet.ts';
-import { deleteMemberRequest } from '../account/account-partner-routes.ts';
-import { memberRequest } from '../credentials/credentials-partner-routes.ts';
-import { createMemberRequest } from '../members/member-schemas.ts';
+import { createMemberRequest, namedMemberRequest } from '../members/member-schemas.ts';
 import * as partner from '../points/partner-schemas.ts';
 import { deviceParams, passParams } from '../wallet/passkit-schemas.ts';
 
@@ -45,8 +43,7 @@ function requestSchemas(): [string, z.ZodType][] {
   }
   found.push(
     ['createMemberRequest', createMemberRequest],
-    ['deleteMemberRequest', deleteMemberRequest],
-    ['memberRequest', memberRequest],
+    ['namedMemberRequest', namedMemberRequest],
     ['deviceParams', deviceParams],
     ['passParams', passParams],
   );

@@ -9,6 +9,7 @@ import { confirmNewEmailMessage } from '../account/account-routes.ts';
 import type { AppContext } from '../app-context.ts';
 import { conflict } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
+import { partnerAudit } from '../operator/partner-auth.ts';
 import { signedIn } from '../signin/signed-in.ts';
 import { bindToThisBrowser } from '../tokens/link-browser.ts';
 import { acceptInvitation, freshAccount, inviteStatus } from './accept-invite-service.ts';
@@ -38,7 +39,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
 export function registerInvitePartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/invites', async (request, reply) => {
     const input = parseOrThrow(createInviteRequest, request.body);
-    const { invite, acceptUrl } = await createInvite(ctx, input);
+    const { invite, acceptUrl } = await createInvite(ctx, input, partnerAudit(request, 'invite.create'));
     reply.code(201);
     return createInviteResponse.parse({
       success: true,

@@ -1,5 +1,6 @@
 import type { InviteCode } from '#shared/api/joining.ts';
 import type { AppContext } from '../app-context.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
@@ -61,6 +62,7 @@ function mailOf(invite: InviteRow, url: string) {
 export async function createInvite(
   ctx: AppContext,
   input: { email: string; name: string; from?: string | null; existing?: boolean },
+  audit: Audit,
 ): Promise<{ invite: InviteRow; acceptUrl: string }> {
   const { invite, url } = await ctx.db.transaction(async (tx) => {
     const account = await findAccountByProvenEmail(tx, input.email);
@@ -79,6 +81,18 @@ export async function createInvite(
     const url = acceptUrl(ctx, token);
     // Written with the invitation: both exist or neither does, and nobody waits on SMTP.
     await enqueueMail(tx, await invitationMail(ctx.config, ctx.origin, mailOf(created, url)));
+    // Never the link: it holds the invitation's token.
+    await audit(tx, {
+      memberId: account?.id ?? null,
+      subjectEmail: created.email,
+      change: {
+        inviteId: created.id,
+        email: created.email,
+        fullName: created.full_name,
+        invitedBy: created.invited_by,
+        existingCustomer: created.existing_customer,
+      },
+    });
     return { invite: created, url };
   });
   return { invite, acceptUrl: url };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { balancesOf, ledgerPage } from '../points/ledger-store.ts';
@@ -43,7 +44,11 @@ export async function loyaltyIdOf(db: Queryable, accountId: string): Promise<str
 }
 
 /** Staff create a member; a proven email ends other claims on it (email-proof.ts), in one transaction. */
-export async function createMemberByStaff(ctx: AppContext, input: z.output<typeof createMemberRequest>) {
+export async function createMemberByStaff(
+  ctx: AppContext,
+  input: z.output<typeof createMemberRequest>,
+  audit: Audit,
+) {
   if (input.password !== undefined && !isAcceptablePassword(input.password, 6, [input.name, input.email])) {
     throw badRequest('InvalidPassword', passwordRequirementsMessage, {
       fieldErrors: { password: passwordRequirementsMessage },
@@ -51,14 +56,25 @@ export async function createMemberByStaff(ctx: AppContext, input: z.output<typeo
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    const account = await ctx.db.transaction((tx) =>
-      createAccount(tx, {
+    const account = await ctx.db.transaction(async (tx) => {
+      const created = await createAccount(tx, {
         email: input.email,
         fullName: input.name,
         passwordHash,
         emailVerified: input.emailVerified,
-      }),
-    );
+      });
+      await audit(tx, {
+        memberId: created.id,
+        change: {
+          email: input.email,
+          fullName: created.full_name,
+          loyaltyId: created.loyalty_id,
+          emailVerified: input.emailVerified,
+          passwordSet: passwordHash !== null,
+        },
+      });
+      return created;
+    });
     return { id: account.id, loyaltyId: account.loyalty_id, email: input.email, fullName: account.full_name };
   } catch (error) {
     if (isUniqueViolation(error))
@@ -102,6 +118,12 @@ const memberColumns: Record<keyof z.output<typeof memberUpdateRequest>, string> 
   isCredit: 'is_credit',
 };
 
+/** The named fields of an account row, by their API names (an audit row's before and after). */
+function fieldsOf(row: AccountRow, fields: (keyof typeof memberColumns)[]): Record<string, unknown> {
+  const columns = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(fields.map((field) => [field, columns[memberColumns[field]]]));
+}
+
 /** A member discount level is a percentage (1–99%) or one of the scheme's vipLevels; "banana" is neither. */
 function checkVipLevel(levels: readonly string[], level: string): void {
   if (/^([1-9]\d?)(\.\d)?%$/.test(level) || levels.includes(level)) return;
@@ -115,6 +137,7 @@ export async function updateMember(
   ctx: AppContext,
   account: AccountRow,
   input: z.output<typeof memberUpdateRequest>,
+  audit: Audit,
 ): Promise<AccountRow> {
   const changes = Object.entries(input).filter(([, v]) => v !== undefined) as [
     keyof typeof memberColumns,
@@ -124,6 +147,10 @@ export async function updateMember(
   if (input.vipLevel) checkVipLevel(ctx.config.vipLevels, input.vipLevel);
   const sets = changes.map(([field], i) => `${memberColumns[field]} = $${i + 2}`);
   const updated = await ctx.db.transaction(async (tx) => {
+    // Read under a lock, so the audit row's "before" is what this change replaced.
+    const current = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1 FOR UPDATE', [
+      account.id,
+    ]);
     // Staff vouching for the address proves it, with all that proving means (other claims end).
     if (input.emailVerified === true && account.email && !account.email_verified) {
       const proof = await proveEmail(tx, account.id, account.email);
@@ -137,6 +164,13 @@ export async function updateMember(
     );
     // A member who may no longer sign in is signed out everywhere.
     if (input.canSignIn === false) await ctx.sessions.destroyAllFor(tx, account.id);
+    if (row && current) {
+      const fields = changes.map(([field]) => field);
+      await audit(tx, {
+        memberId: account.id,
+        change: { before: fieldsOf(current, fields), after: fieldsOf(row, fields) },
+      });
+    }
     return row;
   });
   if (!updated) throw notFound('MemberNotFound', 'No such member.');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { partnerAudit } from '../operator/partner-auth.ts';
 import { createMemberByStaff, findMember, memberDetails, updateMember } from './member-admin-service.ts';
 import { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
 
@@ -8,7 +9,7 @@ import { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
 export function registerMemberPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/members', async (request, reply) => {
     const input = parseOrThrow(createMemberRequest, request.body);
-    const member = await createMemberByStaff(ctx, input);
+    const member = await createMemberByStaff(ctx, input, partnerAudit(request, 'member.create'));
     reply.code(201);
     return { member };
   });
@@ -21,7 +22,7 @@ export function registerMemberPartnerRoutes(partner: FastifyInstance, ctx: AppCo
   partner.post<{ Params: { member: string } }>('/members/:member', async (request) => {
     const input = parseOrThrow(memberUpdateRequest, request.body);
     const account = await findMember(ctx.db, { loyaltyId: request.params.member });
-    const updated = await updateMember(ctx, account, input);
+    const updated = await updateMember(ctx, account, input, partnerAudit(request, 'member.update'));
     return { success: true, member: await memberDetails(ctx.db, updated) };
   });
 }

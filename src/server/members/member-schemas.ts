@@ -10,6 +10,11 @@ export const createMemberRequest = z.object({
   emailVerified: z.boolean().default(true),
 });
 
+/** A member named by staff: card number or email (delete, sign out everywhere, send a reset). */
+export const namedMemberRequest = z.object({
+  member: text().min(1, 'Name the member by card number or email').max(254),
+});
+
 /** What staff decide about a member (`member set`). Every field optional; at least one. */
 export const memberUpdateRequest = z
   .object({

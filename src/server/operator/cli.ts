@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
+import { auditCommands } from '../audit/audit-cli.ts';
 import { mailCommands } from '../email/mail-cli.ts';
 import { memberCommands } from '../members/member-cli.ts';
 import { pointsCommands } from '../points/points-cli.ts';
 import { staffCommands } from '../staff/staff-cli.ts';
+import { keyCommands } from './keys-cli.ts';
 import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
 
 /**
@@ -16,6 +18,8 @@ const commands: Record<string, { usage: string; run: Command }> = {
   ...pointsCommands,
   ...mailCommands,
   ...staffCommands,
+  ...keyCommands,
+  ...auditCommands,
   'member delete': {
     usage: 'member delete --member CARD_NUMBER_OR_EMAIL',
     run: async (client, args) => {

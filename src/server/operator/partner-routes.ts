@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountPartnerRoutes } from '../account/account-partner-routes.ts';
 import type { AppContext } from '../app-context.ts';
+import { recordAlone } from '../audit/audit-log.ts';
 import { registerCredentialsPartnerRoutes } from '../credentials/credentials-partner-routes.ts';
 import { seedDemo } from '../demo/demo-data.ts';
 import { registerMailPartnerRoutes } from '../email/mail-partner-routes.ts';
@@ -8,9 +9,15 @@ import { registerInvitePartnerRoutes } from '../joining/invite-routes.ts';
 import { registerMemberPartnerRoutes } from '../members/member-partner-routes.ts';
 import { registerPointsPartnerRoutes } from '../points/points-partner-routes.ts';
 import { registerStaffPartnerRoutes } from '../staff/staff-partner-routes.ts';
-import { requirePartnerKey } from './partner-auth.ts';
+import { registerOpenApiRoutes } from './openapi-routes.ts';
+import { registerPartnerAdminRoutes } from './partner-admin-routes.ts';
+import { partnerAudit, requirePartnerKey } from './partner-auth.ts';
 
-/** The partner API under /partner/v1: the staff and till door onto the same services as the app. */
+/**
+ * The partner API under /partner/v1: the staff and till door onto the same services as the app.
+ * Every route is in partner-operations.ts (its key scope and documentation); every write records
+ * exactly one audit row in its own transaction (src/server/audit/audit-log.ts).
+ */
 export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const key = ctx.partnerApiKey;
   if (!key) {
@@ -19,16 +26,25 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
   }
   await app.register(
     async (partner) => {
-      requirePartnerKey(partner, key);
+      requirePartnerKey(partner, ctx, key);
 
       registerMemberPartnerRoutes(partner, ctx);
-      partner.post('/demo', async () => seedDemo(ctx));
+      // Seeding runs several transactions of its own (it is idempotent); its one audit row follows.
+      partner.post('/demo', async (request) => {
+        const seeded = await seedDemo(ctx);
+        await recordAlone(ctx.db, partnerAudit(request, 'demo.seed'), {
+          change: { created: seeded.created, loyaltyId: seeded.loyaltyId },
+        });
+        return seeded;
+      });
       registerPointsPartnerRoutes(partner, ctx);
       registerInvitePartnerRoutes(partner, ctx);
       registerCredentialsPartnerRoutes(partner, ctx);
       registerAccountPartnerRoutes(partner, ctx);
       registerMailPartnerRoutes(partner, ctx);
       registerStaffPartnerRoutes(partner, ctx);
+      registerPartnerAdminRoutes(partner, ctx);
+      registerOpenApiRoutes(partner, ctx);
     },
     { prefix: '/partner/v1' },
   );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Audit } from '../audit/audit-log.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
@@ -71,6 +72,9 @@ class ReplaySignal extends Error {}
  * checking the ledger afresh (which would refuse a second return of the same points, or a second
  * redemption of the same cash). The insert is also `ON CONFLICT DO NOTHING`, for a writer that
  * raced past the look-up.
+ *
+ * `audit` (partner writes) records the write's one audit row in its transaction, with the request's
+ * fields and the new entry's id; a replay writes nothing, so it adds no row.
  */
 export async function keyedWrite(
   db: Database,
@@ -79,6 +83,7 @@ export async function keyedWrite(
   body: unknown,
   accountId: string,
   work: (tx: Queryable, hash: string, locked: AccountRow) => Promise<LedgerRow | null>,
+  audit?: Audit,
 ): Promise<KeyedResult> {
   const hash = requestHash(body);
   const before = await replayOf(db, kind, key, hash);
@@ -90,6 +95,10 @@ export async function keyedWrite(
       await confirmMatured(tx, accountId);
       const written = await work(tx, hash, locked);
       if (!written) throw new ReplaySignal();
+      await audit?.(tx, {
+        memberId: accountId,
+        change: { ...(body as Record<string, unknown>), entryId: String(written.id) },
+      });
       return written;
     });
     return { entry, replayed: false };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { badRequest } from '../http/errors.ts';
 import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
@@ -28,10 +29,11 @@ export function allowedCurrency<T extends { currency: string }>(ctx: AppContext,
 /**
  * The partner API's keyed writes (SPEC §7 partner API): each finds the member the request names and
  * records the command once per key; a replay answers the first result. The whole request body is
- * the idempotency fingerprint.
+ * the idempotency fingerprint. `audit` writes the one audit row in the write's transaction (a replay
+ * writes none).
  */
 export const partnerWrites = {
-  purchase: async (ctx: AppContext, input: z.output<typeof purchaseRequest>) =>
+  purchase: async (ctx: AppContext, input: z.output<typeof purchaseRequest>, audit?: Audit) =>
     recordPurchase(
       ctx.db,
       { reference: allowedCurrency(ctx, input).loyaltyId ?? input.email ?? '' },
@@ -46,38 +48,38 @@ export const partnerWrites = {
         purchasedAt: input.purchasedAt ? new Date(input.purchasedAt) : null,
         discount: input.discount,
       },
-      { returnsWindowDays: ctx.config.returnsWindowDays, body: input },
+      { returnsWindowDays: ctx.config.returnsWindowDays, body: input, audit },
     ),
 
   /** A return may name its member; otherwise it is the order's. */
-  return: async (ctx: AppContext, input: z.output<typeof returnRequest>) => {
+  return: async (ctx: AppContext, input: z.output<typeof returnRequest>, audit?: Audit) => {
     const named = input.loyaltyId || input.email ? await findMember(ctx.db, input) : null;
     const { returnId, orderId, points, value } = input;
     const returnedAt = input.returnedAt ? new Date(input.returnedAt) : null;
     return recordReturn(
       ctx.db,
       { returnId, orderId, points, value, returnedAt },
-      { memberId: named?.id ?? null, body: input },
+      { memberId: named?.id ?? null, body: input, audit },
     );
   },
 
-  adjustment: async (ctx: AppContext, input: z.output<typeof adjustmentRequest>) => {
+  adjustment: async (ctx: AppContext, input: z.output<typeof adjustmentRequest>, audit?: Audit) => {
     const { adjustmentId, points, reason } = input;
     return recordAdjustment(
       ctx.db,
       await findMember(ctx.db, input),
       { adjustmentId, points, reason },
-      { body: input },
+      { body: input, audit },
     );
   },
 
-  redemption: async (ctx: AppContext, input: z.output<typeof redemptionRequest>) => {
+  redemption: async (ctx: AppContext, input: z.output<typeof redemptionRequest>, audit?: Audit) => {
     const { redemptionId, amount, currency, channel, storeDisplayName, fasciaDisplayName } = input;
     return recordRedemption(
       ctx.db,
       await findMember(ctx.db, input),
       { redemptionId, amount, currency, channel, storeDisplayName, fasciaDisplayName },
-      { body: input, locale: ctx.config.locale },
+      { body: input, locale: ctx.config.locale, audit },
     );
   },
 };

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
+import { partnerAudit } from '../operator/partner-auth.ts';
 import { setBurnRate } from './burn-rate-service.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
 import { partnerAnswer, partnerWrites } from './partner-points-service.ts';
@@ -21,24 +23,29 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
   /** A keyed write: created (201) the first time; the same body and status on every replay, flagged by a header. */
   function keyed<S extends z.ZodType>(
     schema: S,
-    write: (ctx: AppContext, input: z.output<S>) => Promise<KeyedResult>,
+    write: (ctx: AppContext, input: z.output<S>, audit: Audit) => Promise<KeyedResult>,
+    action: string,
   ) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await write(ctx, parseOrThrow(schema, request.body));
+      const result = await write(ctx, parseOrThrow(schema, request.body), partnerAudit(request, action));
       reply.code(201);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return partnerAnswer(ctx, result);
     };
   }
 
-  partner.post('/purchases', keyed(purchaseRequest, partnerWrites.purchase));
+  partner.post('/purchases', keyed(purchaseRequest, partnerWrites.purchase, 'purchase.record'));
   // 200 with one result per purchase (201, or its own 4xx); 500 purchases need more than 64 KB.
   partner.post('/purchases/batch', { bodyLimit: 1024 * 1024 }, async (request) =>
-    recordPurchaseBatch(ctx, parseOrThrow(purchaseBatchRequest, request.body).purchases),
+    recordPurchaseBatch(
+      ctx,
+      parseOrThrow(purchaseBatchRequest, request.body).purchases,
+      partnerAudit(request, 'purchase.record'),
+    ),
   );
-  partner.post('/returns', keyed(returnRequest, partnerWrites.return));
-  partner.post('/adjustments', keyed(adjustmentRequest, partnerWrites.adjustment));
-  partner.post('/redemptions', keyed(redemptionRequest, partnerWrites.redemption));
+  partner.post('/returns', keyed(returnRequest, partnerWrites.return, 'return.record'));
+  partner.post('/adjustments', keyed(adjustmentRequest, partnerWrites.adjustment, 'adjustment.record'));
+  partner.post('/redemptions', keyed(redemptionRequest, partnerWrites.redemption, 'redemption.record'));
 
   partner.get('/burn-rates', async () => {
     const rate = await currentBurnRate(ctx.db);
@@ -48,7 +55,7 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
   // Sets the first (the only used) burn-rate entry.
   partner.post('/burn-rates', async (request) => {
     const input = parseOrThrow(burnRateRequest, request.body);
-    await setBurnRate(ctx.db, input);
+    await setBurnRate(ctx.db, input, partnerAudit(request, 'burn_rate.set'));
     return { success: true, burnRates: [input] };
   });
 }

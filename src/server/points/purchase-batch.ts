@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
 import type { AppContext } from '../app-context.ts';
+import { type Audit, auditChangeJson, auditParams } from '../audit/audit-log.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { memberNotFound } from '../members/member-admin-service.ts';
@@ -39,8 +40,11 @@ function checked(ctx: AppContext, item: unknown): Purchase | HttpError {
  * the batch, an order id a concurrent request took) and an order id's later occurrences in the batch
  * are then recorded one by one, in order, as single purchases — so the answers are the sequential
  * ones.
+ *
+ * Audit: one row per purchase newly recorded (purchase.record), written by the same statement that
+ * records it (a data-modifying CTE over record_purchases' answers); replays and refusals none.
  */
-export async function recordPurchaseBatch(ctx: AppContext, items: readonly unknown[]) {
+export async function recordPurchaseBatch(ctx: AppContext, items: readonly unknown[], audit?: Audit) {
   const results: ItemResult[] = new Array(items.length);
   const valid = items.map((item) => checked(ctx, item));
   const first = new Map<string, number>();
@@ -51,8 +55,17 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
   const batch = [...first.values()];
   const one = (i: number) => valid[i] as Purchase;
   const rows = await ctx.db.query<LedgerRow & { idx: number; outcome: Outcome; loyalty_id: string }>(
-    `SELECT r.idx, r.outcome, r.loyalty_id, (r.entry).*
-       FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) r`,
+    `WITH r AS (
+       SELECT r.idx, r.outcome, r.loyalty_id, (r.entry).*
+         FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) r
+     ), audited AS (
+       INSERT INTO audit_log (actor_kind, actor_id, actor_label, action, member_id, change)
+       SELECT $15, $16, $17, $18, r.account_id,
+              ($19::jsonb -> (r.idx - 1)) || jsonb_build_object('entryId', r.id::text)
+         FROM r WHERE r.outcome = 'created' AND $15::text IS NOT NULL
+        ORDER BY r.idx
+     )
+     SELECT * FROM r`,
     [
       batch.map((i) => one(i).loyaltyId ?? one(i).email ?? ''),
       batch.map((i) => one(i).orderId),
@@ -68,6 +81,8 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
       ctx.config.returnsWindowDays,
       'partner',
       ledgerLimits.maxPoints,
+      ...auditParams(audit),
+      `[${batch.map((i) => auditChangeJson(one(i))).join(',')}]`,
     ],
   );
   const later: number[] = valid.flatMap((item, i) =>
@@ -92,7 +107,7 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
   for (const i of later.sort((a, b) => a - b)) {
     const { orderId } = one(i);
     try {
-      const result = await partnerWrites.purchase(ctx, one(i));
+      const result = await partnerWrites.purchase(ctx, one(i), audit);
       results[i] = {
         orderId,
         status: 201,

@@ -1,4 +1,5 @@
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
+import { type Audit, auditChangeJson, auditParams } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { memberNotFound } from '../members/member-admin-service.ts';
 import { metrics } from '../operations/metrics.ts';
@@ -34,17 +35,26 @@ type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'poi
  * One round trip: the database function record_purchase (migration 0031) finds and locks the member,
  * confirms their matured points, checks the points limit, inserts with ON CONFLICT and credits the
  * balance, in the implicit transaction of one statement. The migration says why it is a function.
+ * A partner purchase's audit row is written by the same statement (a data-modifying CTE), only when
+ * the purchase was created: a replay adds no row, and a rolled-back purchase leaves none.
  */
 export async function recordPurchase(
   db: Queryable,
   member: PurchaseMember,
   input: PurchaseInput,
-  options: { returnsWindowDays: number; body: unknown; source?: string },
+  options: { returnsWindowDays: number; body: unknown; source?: string; audit?: Audit },
 ): Promise<PurchaseResult> {
   const row = await queryOne<LedgerRow & { outcome: Outcome; loyalty_id: string; held: number }>(
     db,
-    `SELECT r.outcome, r.loyalty_id, r.held, (r.entry).*
-       FROM record_purchase($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) r`,
+    `WITH r AS (
+       SELECT r.outcome, r.loyalty_id, r.held, (r.entry).*
+         FROM record_purchase($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) r
+     ), audited AS (
+       INSERT INTO audit_log (actor_kind, actor_id, actor_label, action, member_id, change)
+       SELECT $16, $17, $18, $19, r.account_id, $20::jsonb || jsonb_build_object('entryId', r.id::text)
+         FROM r WHERE r.outcome = 'created' AND $16::text IS NOT NULL
+     )
+     SELECT * FROM r`,
     [
       'accountId' in member ? member.accountId : null,
       'reference' in member ? member.reference : null,
@@ -61,6 +71,8 @@ export async function recordPurchase(
       options.returnsWindowDays,
       options.source ?? 'partner',
       ledgerLimits.maxPoints,
+      ...auditParams(options.audit),
+      auditChangeJson(options.body as Record<string, unknown>),
     ],
   );
   if (!row) throw new Error('record_purchase answered no row');

@@ -1,4 +1,5 @@
 import { formatMoney } from '#shared/domain/format.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, forbidden, HttpError } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
@@ -19,7 +20,7 @@ export async function recordRedemption(
   db: Database,
   account: AccountRow,
   input: RedemptionInput,
-  options: { body: unknown; locale: string; source?: string },
+  options: { body: unknown; locale: string; source?: string; audit?: Audit },
 ): Promise<KeyedResult> {
   return keyedWrite(
     db,
@@ -62,5 +63,6 @@ export async function recordRedemption(
       }
       return entry;
     },
+    options.audit,
   );
 }

@@ -1,3 +1,4 @@
+import type { Audit } from '../audit/audit-log.ts';
 import { type Database, queryOne } from '../db/database.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { type KeyedResult, keyedWrite } from './idempotent-writes.ts';
@@ -18,7 +19,7 @@ export interface ReturnInput {
 export async function recordReturn(
   db: Database,
   input: ReturnInput,
-  options: { memberId: string | null; body: unknown; source?: string },
+  options: { memberId: string | null; body: unknown; source?: string; audit?: Audit },
 ): Promise<KeyedResult> {
   const purchase = await queryOne<LedgerRow>(
     db,
@@ -30,56 +31,64 @@ export async function recordReturn(
   if (options.memberId && options.memberId !== purchase.account_id) {
     throw new HttpError(400, 'OrderOfAnotherMember', `The order ${input.orderId} belongs to another member.`);
   }
-  return keyedWrite(db, 'return', input.returnId, options.body, purchase.account_id, async (tx, hash) => {
-    // Read again under the account lock: the purchase may have confirmed since it was looked up.
-    const state = await queryOne<{ confirmed_at: Date | null; confirms_at: Date | null; returned: number }>(
-      tx,
-      `SELECT p.confirmed_at, p.confirms_at,
+  return keyedWrite(
+    db,
+    'return',
+    input.returnId,
+    options.body,
+    purchase.account_id,
+    async (tx, hash) => {
+      // Read again under the account lock: the purchase may have confirmed since it was looked up.
+      const state = await queryOne<{ confirmed_at: Date | null; confirms_at: Date | null; returned: number }>(
+        tx,
+        `SELECT p.confirmed_at, p.confirms_at,
               (SELECT COALESCE(SUM(r.points), 0)::bigint FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned
          FROM ledger_entries p WHERE p.id = $1`,
-      [purchase.id],
-    );
-    const remaining = purchase.points + (state?.returned ?? 0);
-    const points = input.points ?? remaining;
-    if (points > remaining || (remaining === 0 && purchase.points > 0)) {
-      throw conflict(
-        'ReturnExceedsPurchase',
-        remaining === 0
-          ? `The points of order ${input.orderId} have already been returned.`
-          : `Only ${remaining} points of order ${input.orderId} are left to return.`,
+        [purchase.id],
       );
-    }
-    const pending = !state?.confirmed_at;
-    const entry = await insertEntry(tx, {
-      accountId: purchase.account_id,
-      kind: 'return',
-      points: -points,
-      // Reversing pending points: the return matures with its purchase, so the two confirm together.
-      confirmsAt: pending ? (state?.confirms_at ?? purchase.confirms_at) : null,
-      orderId: purchase.order_id,
-      channel: purchase.channel,
-      storeDisplayName: purchase.store_display_name,
-      fasciaDisplayName: purchase.fascia_display_name,
-      orderValue: input.value ?? (input.points === null ? purchase.order_value : null),
-      currency: purchase.order_currency,
-      createdAt: input.returnedAt,
-      key: input.returnId,
-      hash,
-      reverses: purchase.id,
-      source: options.source ?? 'partner',
-    });
-    if (!entry) return null;
-    if (!pending && points > 0 && !(await changePoints(tx, purchase.account_id, -points))) {
-      const balance = await queryOne<{ points_balance: number }>(
-        tx,
-        'SELECT points_balance FROM accounts WHERE id = $1',
-        [purchase.account_id],
-      );
-      throw conflict(
-        'PointsAlreadySpent',
-        `The member has already spent these points: ${points} to reverse, ${balance?.points_balance ?? 0} in the balance. Nothing was changed; post an adjustment instead.`,
-      );
-    }
-    return entry;
-  });
+      const remaining = purchase.points + (state?.returned ?? 0);
+      const points = input.points ?? remaining;
+      if (points > remaining || (remaining === 0 && purchase.points > 0)) {
+        throw conflict(
+          'ReturnExceedsPurchase',
+          remaining === 0
+            ? `The points of order ${input.orderId} have already been returned.`
+            : `Only ${remaining} points of order ${input.orderId} are left to return.`,
+        );
+      }
+      const pending = !state?.confirmed_at;
+      const entry = await insertEntry(tx, {
+        accountId: purchase.account_id,
+        kind: 'return',
+        points: -points,
+        // Reversing pending points: the return matures with its purchase, so the two confirm together.
+        confirmsAt: pending ? (state?.confirms_at ?? purchase.confirms_at) : null,
+        orderId: purchase.order_id,
+        channel: purchase.channel,
+        storeDisplayName: purchase.store_display_name,
+        fasciaDisplayName: purchase.fascia_display_name,
+        orderValue: input.value ?? (input.points === null ? purchase.order_value : null),
+        currency: purchase.order_currency,
+        createdAt: input.returnedAt,
+        key: input.returnId,
+        hash,
+        reverses: purchase.id,
+        source: options.source ?? 'partner',
+      });
+      if (!entry) return null;
+      if (!pending && points > 0 && !(await changePoints(tx, purchase.account_id, -points))) {
+        const balance = await queryOne<{ points_balance: number }>(
+          tx,
+          'SELECT points_balance FROM accounts WHERE id = $1',
+          [purchase.account_id],
+        );
+        throw conflict(
+          'PointsAlreadySpent',
+          `The member has already spent these points: ${points} to reverse, ${balance?.points_balance ?? 0} in the balance. Nothing was changed; post an adjustment instead.`,
+        );
+      }
+      return entry;
+    },
+    options.audit,
+  );
 }

@@ -7,6 +7,7 @@ import {
   staffListEndpoint,
 } from '#shared/api/staff.ts';
 import type { AppContext } from '../app-context.ts';
+import { staffAudit } from '../audit/audit-log.ts';
 import {
   changeStaffRole,
   createStaffMember,
@@ -19,9 +20,9 @@ import { staffRoute } from './staff-scope.ts';
 /** Staff accounts in the console: admins only. */
 export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext): void {
   staffRoute(scope, staffListEndpoint, 'admin', async () => ({ staff: await listStaff(ctx) }));
-  staffRoute(scope, createStaffEndpoint, 'admin', async (body, _staff, _request, reply) => {
+  staffRoute(scope, createStaffEndpoint, 'admin', async (body, staff, _request, reply) => {
     reply.code(201);
-    return createStaffMember(ctx, body);
+    return createStaffMember(ctx, body, staffAudit(staff, 'staff.create'));
   });
   staffRoute(scope, changeStaffRoleEndpoint, 'admin', async ({ id, role }) => ({
     staff: await changeStaffRole(ctx, id, role),

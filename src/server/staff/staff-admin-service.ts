@@ -1,5 +1,6 @@
 import type { StaffRole } from '#shared/domain/staff-roles.ts';
 import type { AppContext } from '../app-context.ts';
+import type { Audit } from '../audit/audit-log.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import {
@@ -29,10 +30,15 @@ async function withEnrolment(ctx: AppContext, tx: Queryable, staff: StaffRow) {
 export async function createStaffMember(
   ctx: AppContext,
   input: { email: string; name: string; role: StaffRole },
+  audit?: Audit,
 ) {
   return ctx.db.transaction(async (tx) => {
     const staff = await insertStaff(tx, input);
     if (!staff) throw conflict('StaffExists', `A staff member with the email ${input.email} already exists.`);
+    // Never the enrolment link: it holds a single-use token.
+    await audit?.(tx, {
+      change: { staffId: staff.id, email: input.email, name: input.name, role: input.role },
+    });
     return withEnrolment(ctx, tx, staff);
   });
 }

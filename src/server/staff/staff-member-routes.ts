@@ -16,6 +16,7 @@ import {
 } from '#shared/api/staff-members.ts';
 import { deleteAccount } from '../account/account-deletion-service.ts';
 import type { AppContext } from '../app-context.ts';
+import { staffAudit } from '../audit/audit-log.ts';
 import { sendPasswordReset } from '../credentials/email-link-service.ts';
 import { mailStatus, retryGivenUpMail } from '../email/outbox-status.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -51,7 +52,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
   staffRoute(scope, memberViewEndpoint, 'support', async ({ loyaltyId }) => memberView(ctx, loyaltyId));
 
   // Support: help the member sign in.
-  staffRoute(scope, resendInvitationEndpoint, 'support', async ({ loyaltyId, invitationId }) => {
+  staffRoute(scope, resendInvitationEndpoint, 'support', async ({ loyaltyId, invitationId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     const [invite] = await ctx.db.query<InviteRow>(
       'SELECT * FROM invites WHERE id = $1 AND (account_id = $2 OR email = $3)',
@@ -59,22 +60,26 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     );
     if (!invite) throw notFound('NotFound', 'That invitation is not this member’s.');
     if (invite.consumed_at) throw badRequest('InviteConsumed', 'That invitation has already been accepted.');
-    const { invite: sent } = await createInvite(ctx, {
-      email: invite.email,
-      name: invite.full_name,
-      from: invite.invited_by,
-      existing: invite.existing_customer,
-    });
+    const { invite: sent } = await createInvite(
+      ctx,
+      {
+        email: invite.email,
+        name: invite.full_name,
+        from: invite.invited_by,
+        existing: invite.existing_customer,
+      },
+      staffAudit(staff, 'invite.resend'),
+    );
     return done(`A new invitation is on its way to ${sent.email}.`);
   });
 
-  staffRoute(scope, sendPasswordResetEndpoint, 'support', async ({ loyaltyId }) => {
+  staffRoute(scope, sendPasswordResetEndpoint, 'support', async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
-    await sendPasswordReset(ctx, account);
+    await sendPasswordReset(ctx, account, staffAudit(staff, 'member.send_password_reset'));
     return done(`A password reset link is on its way to ${account.email}.`);
   });
 
-  staffRoute(scope, endSessionEndpoint, 'support', async ({ loyaltyId, sessionId }) => {
+  staffRoute(scope, endSessionEndpoint, 'support', async ({ loyaltyId, sessionId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     const sessions = await ctx.db.query<{ token_hash: string }>(
       'SELECT token_hash FROM sessions WHERE account_id = $1',
@@ -82,31 +87,46 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     );
     const session = sessions.find((s) => sessionIdOf(s.token_hash) === sessionId);
     if (!session) throw notFound('NotFound', 'That session has already ended.');
-    await ctx.sessions.destroy(ctx.db, session.token_hash);
+    const audit = staffAudit(staff, 'member.end_session');
+    await ctx.db.transaction(async (tx) => {
+      await ctx.sessions.destroy(tx, session.token_hash);
+      await audit(tx, { memberId: account.id, change: { sessionId } });
+    });
     return done('The session has ended.');
   });
 
-  staffRoute(scope, endAllSessionsEndpoint, 'support', async ({ loyaltyId }) => {
+  staffRoute(scope, endAllSessionsEndpoint, 'support', async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
-    await ctx.sessions.destroyAllFor(ctx.db, account.id);
+    const audit = staffAudit(staff, 'member.end_all_sessions');
+    await ctx.db.transaction(async (tx) => {
+      await ctx.sessions.destroyAllFor(tx, account.id);
+      await audit(tx, { memberId: account.id, change: {} });
+    });
     return done('Every session of the member has ended.');
   });
 
   // Manager: points, access, deletion.
-  staffRoute(scope, adjustPointsEndpoint, 'manager', async ({ loyaltyId, adjustmentId, points, reason }) => {
-    await liveMember(ctx, loyaltyId);
-    const input = adjustmentRequest.parse({ adjustmentId, loyaltyId, points, reason });
-    const result = await partnerWrites.adjustment(ctx, input);
-    return done(result.replayed ? 'This adjustment was already recorded.' : `Adjusted by ${points} points.`);
-  });
+  staffRoute(
+    scope,
+    adjustPointsEndpoint,
+    'manager',
+    async ({ loyaltyId, adjustmentId, points, reason }, staff) => {
+      await liveMember(ctx, loyaltyId);
+      const input = adjustmentRequest.parse({ adjustmentId, loyaltyId, points, reason });
+      const result = await partnerWrites.adjustment(ctx, input, staffAudit(staff, 'adjustment.record'));
+      return done(
+        result.replayed ? 'This adjustment was already recorded.' : `Adjusted by ${points} points.`,
+      );
+    },
+  );
 
-  staffRoute(scope, updateMemberEndpoint, 'manager', async ({ loyaltyId, ...changes }) => {
+  staffRoute(scope, updateMemberEndpoint, 'manager', async ({ loyaltyId, ...changes }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
-    await updateMember(ctx, account, memberUpdateRequest.parse(changes));
+    await updateMember(ctx, account, memberUpdateRequest.parse(changes), staffAudit(staff, 'member.update'));
     return done('The member has been updated.');
   });
 
-  staffRoute(scope, deleteMemberEndpoint, 'manager', async ({ loyaltyId, confirm }, _staff, request) => {
+  staffRoute(scope, deleteMemberEndpoint, 'manager', async ({ loyaltyId, confirm }, staff, request) => {
     if (confirm !== loyaltyId) {
       throw badRequest('DeleteConfirmMismatch', 'Type the member’s card number to confirm the deletion.', {
         fieldErrors: { confirm: 'Type the member’s card number' },
@@ -116,6 +136,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
       ctx,
       (tx) => memberByLoyaltyId(tx, loyaltyId).catch(() => undefined),
       request.log,
+      staffAudit(staff, 'member.delete'),
     );
     if (!erased) throw notFound('MemberNotFound', `Member ${loyaltyId} has already been deleted.`);
     request.log.info({ accountId: erased.id, staffId: request.staff?.staffId }, 'account deleted by staff');
@@ -123,15 +144,15 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
   });
 
   staffRoute(scope, burnRateEndpoint, 'support', async () => ({ burnRate: await currentBurnRate(ctx.db) }));
-  staffRoute(scope, setBurnRateEndpoint, 'manager', async (rate) => {
-    await setBurnRate(ctx.db, rate);
+  staffRoute(scope, setBurnRateEndpoint, 'manager', async (rate, staff) => {
+    await setBurnRate(ctx.db, rate, staffAudit(staff, 'burn_rate.set'));
     return { burnRate: rate };
   });
 
   // The undelivered-email queue: support sees it, a manager sends one again.
   staffRoute(scope, undeliveredMailEndpoint, 'support', async () => mailStatus(ctx.db, 200));
-  staffRoute(scope, retryMailEndpoint, 'manager', async ({ id }) => {
-    if (!(await retryGivenUpMail(ctx.db, id)))
+  staffRoute(scope, retryMailEndpoint, 'manager', async ({ id }, staff) => {
+    if (!(await retryGivenUpMail(ctx.db, id, staffAudit(staff, 'mail.retry'))))
       throw notFound('MailNotFound', `No given-up mail has the id ${id}.`);
     ctx.outbox.wake();
     return done('The email is back in the queue.');

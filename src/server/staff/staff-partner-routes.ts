@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createStaffRequest } from '#shared/api/staff.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
+import { partnerAudit } from '../operator/partner-auth.ts';
 import { createStaffMember } from './staff-admin-service.ts';
 
 /**
@@ -10,7 +11,11 @@ import { createStaffMember } from './staff-admin-service.ts';
  */
 export function registerStaffPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/staff', async (request, reply) => {
-    const created = await createStaffMember(ctx, parseOrThrow(createStaffRequest, request.body));
+    const created = await createStaffMember(
+      ctx,
+      parseOrThrow(createStaffRequest, request.body),
+      partnerAudit(request, 'staff.create'),
+    );
     reply.code(201);
     return created;
   });

@@ -80,6 +80,11 @@ const memberErrorCodes = [
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
 const partnerErrorCodes = [
   'InvalidApiKey',
+  'ApiKeyRevoked',
+  'InsufficientScope',
+  'BootstrapKeyRequired',
+  'ApiKeyNotFound',
+  'ApiKeyNameTaken',
   'MemberNotFound',
   'MemberExists',
   'EmailProvenElsewhere',

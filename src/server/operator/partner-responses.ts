@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ledgerKinds } from '#shared/api/points.ts';
+
+/**
+ * What the partner API answers, as zod schemas: the source of the OpenAPI document's response
+ * schemas (partner-operations.ts). partner-audit.api.test.ts parses every answer of every write with
+ * these, so the document cannot drift from what the routes send.
+ */
+
+const nullableText = z.string().nullable();
+
+const ledgerEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ledgerKinds),
+  /** The partner's key (orderId, returnId, adjustmentId, redemptionId). */
+  key: nullableText,
+  loyaltyId: z.string(),
+  points: z.number().int(),
+  /** Cash credit in minor units (exchanges and redemptions). */
+  cash: z.number().int(),
+  pending: z.boolean(),
+  confirmsAt: nullableText,
+  orderId: nullableText,
+  channel: nullableText,
+  storeDisplayName: nullableText,
+  fasciaDisplayName: nullableText,
+  value: z.number().int().nullable(),
+  currency: nullableText,
+  discount: nullableText,
+  reason: nullableText,
+  createdAt: z.string(),
+});
+
+export const entryResponse = z.object({ success: z.literal(true), entry: ledgerEntrySchema });
+
+export const failureResponse = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+
+export const batchResponse = z.object({
+  success: z.literal(true),
+  results: z.array(
+    z.union([
+      z.object({
+        orderId: z.string(),
+        status: z.literal(201),
+        replayed: z.boolean(),
+        entry: ledgerEntrySchema,
+      }),
+      failureResponse.extend({ orderId: nullableText, status: z.number().int() }),
+    ]),
+  ),
+});
+
+export const memberCreatedResponse = z.object({
+  member: z.object({ id: z.string(), loyaltyId: z.string(), email: z.string(), fullName: z.string() }),
+});
+
+export const memberResponse = z.object({
+  success: z.literal(true),
+  member: z.object({
+    id: z.string(),
+    loyaltyId: z.string(),
+    email: nullableText,
+    fullName: z.string(),
+    createdAt: z.string(),
+    currency: z.string(),
+    pointsBalance: z.number().int(),
+    pendingPointsBalance: z.number().int(),
+    cashBalance: z.number().int(),
+    vipLevel: nullableText,
+    emailVerified: z.boolean(),
+    isCredit: z.boolean(),
+    underReview: z.boolean(),
+    accessRules: z.object({ canRedeem: z.boolean(), canConvert: z.boolean(), canSignIn: z.boolean() }),
+    recent: z.array(ledgerEntrySchema),
+  }),
+});
+
+const burnRate = z.object({ pointsLevel: z.number().int(), cashValue: z.number().int() });
+export const burnRatesResponse = z.object({ success: z.literal(true), burnRates: z.array(burnRate) });
+
+const namedMember = z.object({ loyaltyId: z.string(), email: z.string() });
+
+export const signOutResponse = z.object({
+  member: namedMember,
+  sessionsEnded: z.number().int(),
+  passkeysRemoved: z.number().int(),
+});
+
+export const passwordResetResponse = z.object({ member: namedMember, sent: z.literal(true) });
+
+export const deletedResponse = z.object({ deleted: z.literal(true), loyaltyId: z.string() });
+
+export const mailStatusResponse = z.object({
+  pending: z.number().int(),
+  sent: z.number().int(),
+  givenUp: z.number().int(),
+  undelivered: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      state: z.enum(['given-up', 'retrying']),
+      attempts: z.number().int(),
+      lastError: nullableText,
+      createdAt: z.string(),
+      nextAttemptAt: nullableText,
+      givenUpAt: nullableText,
+    }),
+  ),
+});
+
+export const mailRetryResponse = z.object({ id: z.string(), queued: z.literal(true) });
+
+export const demoResponse = z.object({
+  created: z.boolean(),
+  email: z.string(),
+  password: z.string(),
+  loyaltyId: z.string(),
+});
