@@ -112,14 +112,21 @@ function StaffRow({
       <td>
         {member.active ? (
           <div className={styles.actions} style={{ marginTop: 0 }}>
-            <SelectField
-              label={`${w.staff.changeRole}: ${member.fullName}`}
+            <select
+              className={styles.rowSelect}
+              aria-label={`${w.staff.changeRole}: ${member.fullName}`}
               value={role}
-              options={roleOptions}
               onChange={(event) => setRole(event.target.value)}
-            />
+            >
+              {roleOptions.map(([value, words]) => (
+                <option key={value} value={value}>
+                  {words}
+                </option>
+              ))}
+            </select>
             <Button
               variant="secondary"
+              className={styles.compact}
               disabled={role === member.role}
               onClick={() => onRole(role as StaffRole)}
             >
@@ -134,10 +141,10 @@ function StaffRow({
       <td>
         {member.active ? (
           <div className={styles.actions} style={{ marginTop: 0 }}>
-            <Button variant="secondary" onClick={onNewLink}>
+            <Button variant="secondary" className={styles.compact} onClick={onNewLink}>
               {w.staff.newLink}
             </Button>
-            <Button variant="secondary" onClick={onDeactivate}>
+            <Button variant="secondary" className={styles.compact} onClick={onDeactivate}>
               {w.staff.deactivate}
             </Button>
           </div>
