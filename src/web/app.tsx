@@ -8,6 +8,7 @@ import { reportError } from './monitoring/error-reporting.ts';
 import { ErrorReportingStarter } from './monitoring/error-reporting-starter.tsx';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session/session-context.tsx';
+import { SignInMethodContext } from './signin/last-sign-in-method.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import { Layout } from './ui/layout.tsx';
@@ -45,7 +46,9 @@ function MembersApp({ boot }: { boot: Boot }) {
       <ChatWidget />
       <Layout>
         <RoutesBoundary brand={boot.config.title}>
-          <AppRoutes status={boot.status} />
+          <SignInMethodContext.Provider value={boot.signInMethod ?? null}>
+            <AppRoutes status={boot.status} />
+          </SignInMethodContext.Provider>
         </RoutesBoundary>
       </Layout>
     </SessionProvider>

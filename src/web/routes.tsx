@@ -25,7 +25,7 @@ const ResetPasswordScreen = lazyScreen(() => import('./credentials/reset-passwor
 const SetNewPasswordScreen = lazyScreen(() => import('./credentials/set-new-password-screen.tsx'));
 const MagicLoginScreen = lazyScreen(() => import('./credentials/magic-login-screen.tsx'));
 const ConfirmLinkScreen = lazyScreen(() => import('./credentials/confirm-link-screen.tsx'));
-const ChangePasswordScreen = lazyScreen(() => import('./credentials/change-password-screen.tsx'));
+const SecurityScreen = lazyScreen(() => import('./credentials/security-screen.tsx'));
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
 const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
@@ -145,7 +145,7 @@ export function AppRoutes({ status }: { status: number }) {
           <Route path="account" element={<MyDetailsScreen />} />
           <Route path="history" element={<PurchaseHistoryScreen />} />
           <Route path="account-details" element={<EditDetailsScreen />} />
-          <Route path="security" element={<ChangePasswordScreen />} />
+          <Route path="security" element={<SecurityScreen />} />
           {config.enableWebAuthnLogins ? <Route path="passkeys" element={<PasskeysScreen />} /> : null}
           <Route path="privacy" element={<PrivacyCentreScreen />} />
           <Route path="*" element={<NotFoundScreen />} />

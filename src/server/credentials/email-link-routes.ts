@@ -32,7 +32,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     ensureMagicLinksEnabled(ctx);
     const account = await signInWithLink(ctx, token, openerOf(ctx, request, confirmed));
     if (account === 'unconfirmed') return confirmationRequired('continue signing in');
-    return signedIn(ctx, request, reply, account);
+    return signedIn(ctx, request, reply, account, { method: 'link' });
   });
 
   route(app, api.requestPasswordResetEndpoint, async ({ username }, request, reply) => {

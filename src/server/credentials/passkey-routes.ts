@@ -40,7 +40,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): vo
     passkeys.ensureEnabled();
     const credential = response as unknown as AuthenticationResponseJSON;
     const { account, passkeyId } = await passkeys.signIn(request, credential, passkeyFlowOf(ctx, request));
-    return signedIn(ctx, request, reply, account, { passkeyId });
+    return signedIn(ctx, request, reply, account, { passkeyId, method: 'passkey' });
   });
 
   route(app, api.renamePasskeyEndpoint, async ({ id, title }, request) => {

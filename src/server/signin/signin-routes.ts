@@ -48,7 +48,7 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!account.can_sign_in) {
       throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
-    return signedIn(ctx, request, reply, account);
+    return signedIn(ctx, request, reply, account, { method: 'password' });
   });
 
   route(app, logoutEndpoint, async (_body, request, reply) => {

@@ -1,5 +1,6 @@
 import type { ViewerResponse } from '#shared/api/viewer.ts';
 import type { PublicConfig } from '#shared/config.ts';
+import type { SignInMethod } from '#shared/domain/sign-in-method.ts';
 
 /** What the server hands the web app inside the HTML (a JSON data block, so the CSP needs no inline script). */
 export interface Boot {
@@ -8,6 +9,8 @@ export interface Boot {
   viewer: ViewerResponse | null;
   /** The HTTP status of this page when it is an error page (404, 405). */
   status: number;
+  /** How the member last signed in on this browser, for the server-rendered /signin (issue 15 §7). */
+  signInMethod?: SignInMethod | null;
 }
 
 /**

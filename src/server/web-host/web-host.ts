@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toPublicConfig } from '#shared/config.ts';
+import { signInMethodFromCookies } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
 import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
@@ -62,6 +63,7 @@ export async function registerWebHost(
     ctx.log.warn('no web build found: run `npm run build` to serve the web app');
   }
   const publicConfig = toPublicConfig(ctx.config);
+  const secure = new URL(ctx.origin).protocol === 'https:';
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, status: number) {
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -69,7 +71,12 @@ export async function registerWebHost(
     // The page carries the viewer, so the first paint needs no call: visitors get Landing and Sign in
     // rendered here, members the layout with their navigation (their screens are lazy: the browser
     // renders those, see lazyScreen).
-    const boot: Boot = { config: publicConfig, viewer: await viewerForRequest(ctx, request), status };
+    const boot: Boot = {
+      config: publicConfig,
+      viewer: await viewerForRequest(ctx, request),
+      status,
+      signInMethod: signInMethodFromCookies(request.headers.cookie ?? '', secure),
+    };
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     // A page that would only send the browser elsewhere (a signed-out visitor on a members' path…).
     if (rendered?.redirect && status === 200)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
@@ -16,8 +16,9 @@ import styles from './credentials.module.css';
  * SPEC §2 /help/security: change password. Under 8 characters the field is flagged and nothing is
  * sent (§5); states idle, busy, done (§4); success and failure messages of §8. A session signed in
  * too long ago is asked to confirm who it is first, then the change goes ahead with the same password.
+ * `children` follow the form on the page (the sessions list: security-screen.tsx).
  */
-export default function ChangePasswordScreen() {
+export default function ChangePasswordScreen({ children }: { children?: ReactNode }) {
   const m = useMessages();
   const c = m.credentials;
   usePageTitle(m.titles.security);
@@ -68,6 +69,7 @@ export default function ChangePasswordScreen() {
         </Button>
       </form>
       {confirmStep}
+      {children}
     </Page>
   );
 }

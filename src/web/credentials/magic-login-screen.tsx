@@ -21,13 +21,12 @@ export default function MagicLoginScreen() {
   const m = useMessages();
   const c = m.credentials;
   const failureText = useFailureText();
-  usePageTitle(m.titles.magicLogin);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const next = params.get('next');
   const navigate = useNavigate();
   const { signedIn } = useSession();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; expired: boolean } | null>(null);
   const [askToContinue, setAskToContinue] = useState(false);
   const started = useRef(false);
 
@@ -44,11 +43,12 @@ export default function MagicLoginScreen() {
         setAskToContinue(true);
         return;
       }
-      setFailure(
-        result.ok
+      setFailure({
+        text: result.ok
           ? m.signIn.failed
           : failureText(result, { LinkExpired: c.magicLinkExpired, Unknown: m.signIn.failed }),
-      );
+        expired: !result.ok && result.code === 'LinkExpired',
+      });
     },
     [token, next, signedIn, navigate, m.signIn.failed, c.magicLinkExpired, failureText],
   );
@@ -60,10 +60,20 @@ export default function MagicLoginScreen() {
     void signIn(false);
   }, [token, signIn]);
 
+  // The heading says how it went (issue 15 polish): "Signing you in" only while it is under way.
+  const h = m.magicLogin;
+  const heading = !token
+    ? h.incompleteHeading
+    : failure
+      ? failure.expired
+        ? h.expiredHeading
+        : h.failedHeading
+      : m.titles.magicLogin;
+  usePageTitle(heading);
   return (
     <Page narrow>
       <div className={formStyles.form}>
-        <h1>{m.titles.magicLogin}</h1>
+        <h1>{heading}</h1>
         {!token ? (
           <>
             <Alert kind="info">{c.magicLoginMissing}</Alert>
@@ -71,7 +81,7 @@ export default function MagicLoginScreen() {
           </>
         ) : failure ? (
           <>
-            <Alert kind="error">{failure}</Alert>
+            <Alert kind="error">{failure.text}</Alert>
             <ButtonLink to={signInPath(next)}>{c.requestNewLink}</ButtonLink>
             <Link to={signInPath(next, { method: 'password' })}>{m.signIn.usePassword}</Link>
           </>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { Passkey } from '#shared/api/credentials.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -94,6 +95,10 @@ export default function PasskeysScreen() {
             ))}
           </ul>
         )}
+        {/* Issue 15 §1: the sessions these passkeys signed in are listed on the security page. */}
+        <p className={styles.intro}>
+          <Link to="/help/security#sessions">{m.sessions.seeSessions}</Link>
+        </p>
       </div>
       {confirmStep}
     </Page>

@@ -153,6 +153,39 @@ export const daDKScreens: ScreenMessages = {
       deleted: 'Din konto er slettet.',
     },
   },
+  magicLogin: {
+    expiredHeading: 'Dette login-link virker ikke længere',
+    failedHeading: 'Vi kunne ikke logge dig ind',
+    incompleteHeading: 'Dette login-link er ufuldstændigt',
+  },
+  sessions: {
+    heading: 'Hvor du er logget ind',
+    intro:
+      'Alle browsere, der er logget ind på din konto. Hvis du ikke genkender en, så log den ud og skift din adgangskode.',
+    loading: 'Henter, hvor du er logget ind…',
+    loadFailed: 'Beklager, vi kunne ikke hente, hvor du er logget ind. Prøv igen.',
+    retry: 'Prøv igen',
+    device: (browser, platform) =>
+      browser && platform ? `${browser} på ${platform}` : (browser ?? platform ?? 'Ukendt browser'),
+    thisDevice: 'Denne enhed',
+    signedIn: (when) => `Logget ind ${when}`,
+    activeNow: 'Aktiv nu',
+    lastActive: (ago) => `Sidst aktiv ${ago}`,
+    withPasskey: 'Logget ind med din adgangsnøgle',
+    signOut: 'Log ud',
+    signOutDevice: (device) => `Log ${device} ud`,
+    signOutOthers: 'Log ud alle andre steder',
+    signingOut: 'Logger ud…',
+    signedOut: (device) => `${device} er blevet logget ud.`,
+    signedOutOthers: (count) =>
+      count === 1 ? 'Én anden browser er blevet logget ud.' : `${count} andre browsere er blevet logget ud.`,
+    onlyHere: 'Du er ikke logget ind andre steder.',
+    failed: 'Beklager, vi kunne ikke logge den browser ud. Prøv igen.',
+    newSignInEmail:
+      'Når der logges ind på din konto fra en browser, vi ikke har set før, sender vi dig en e-mail.',
+    passkeysLink: 'Dine adgangsnøgler',
+    seeSessions: 'Se, hvor du er logget ind',
+  },
   reauth: {
     heading: 'Bekræft, at det er dig',
     intro: 'Af hensyn til din sikkerhed skal du bekræfte, at det er dig, før du foretager denne ændring.',
@@ -285,6 +318,7 @@ export const daDKScreens: ScreenMessages = {
     passkeyFailed: 'Vi kunne desværre ikke oprette din adgangsnøgle. Prøv igen, eller spring over for nu.',
     alreadyLoggedIn: 'Du er allerede logget ind, så du behøver ikke at acceptere en invitation.',
     goToAccount: 'Gå til din konto',
+    signInInstead: 'Log ind',
     inviteMissing: 'Linket mangler sin invitation. Åbn linket i din invitationsmail igen.',
     codes: {
       InviteConsumed: 'Det ser ud til, at denne invitation allerede er brugt.',

@@ -62,6 +62,7 @@ export const daDK: CoreMessages = {
     incorrectPassword: 'Brugernavnet og adgangskoden passer ikke til nogen af de kontooplysninger, vi har.',
     alreadyLoggedIn: 'Du er allerede logget ind.',
     usePassword: 'Log ind med din adgangskode i stedet',
+    useLink: 'Send mig et login-link i stedet',
   },
   credentials: {
     magicIntro:

@@ -154,6 +154,40 @@ export const enGBScreens = {
       deleted: 'Your account has been deleted.',
     },
   },
+  magicLogin: {
+    expiredHeading: 'This sign-in link no longer works',
+    failedHeading: "We couldn't sign you in",
+    incompleteHeading: 'This sign-in link is incomplete',
+  },
+  sessions: {
+    heading: "Where you're signed in",
+    intro:
+      "Every browser signed in to your account. If you don't recognise one, sign it out and change your password.",
+    loading: "Loading where you're signed in…",
+    loadFailed: "Sorry, we could not load where you're signed in. Please try again.",
+    retry: 'Try again',
+    device: (browser: string | null, platform: string | null) =>
+      browser && platform ? `${browser} on ${platform}` : (browser ?? platform ?? 'Unknown browser'),
+    thisDevice: 'This device',
+    signedIn: (when: string) => `Signed in ${when}`,
+    activeNow: 'Active now',
+    lastActive: (ago: string) => `Last active ${ago}`,
+    withPasskey: 'Signed in with your passkey',
+    signOut: 'Sign out',
+    signOutDevice: (device: string) => `Sign out ${device}`,
+    signOutOthers: 'Sign out everywhere else',
+    signingOut: 'Signing out…',
+    signedOut: (device: string) => `${device} has been signed out.`,
+    signedOutOthers: (count: number) =>
+      count === 1
+        ? 'One other browser has been signed out.'
+        : `${count} other browsers have been signed out.`,
+    onlyHere: "You're not signed in anywhere else.",
+    failed: 'Sorry, we could not sign that browser out. Please try again.',
+    newSignInEmail: 'When your account is signed in to on a browser we have not seen before, we email you.',
+    passkeysLink: 'Your passkeys',
+    seeSessions: "See where you're signed in",
+  },
   reauth: {
     heading: "Confirm it's you",
     intro: "For your security, please confirm it's you before making this change.",
@@ -285,6 +319,7 @@ export const enGBScreens = {
     passkeyFailed: 'Sorry, we could not create your passkey. Please try again, or skip for now.',
     alreadyLoggedIn: 'You are already signed in, so there is no need to accept an invitation.',
     goToAccount: 'Go to your account',
+    signInInstead: 'Sign in',
     inviteMissing:
       'This link is missing its invitation. Please open the link in your invitation email again.',
     codes: inviteMessages,

@@ -67,6 +67,7 @@ export const enGB = {
     incorrectPassword: 'The username and password entered did not match any account details we hold.',
     alreadyLoggedIn: 'You are already signed in.',
     usePassword: 'Sign in with your password instead',
+    useLink: 'Email me a sign-in link instead',
   },
   credentials: {
     magicIntro: "Enter your email address and we'll email you a link to sign in. No password needed.",

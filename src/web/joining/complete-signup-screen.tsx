@@ -9,11 +9,12 @@ import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { completeSignup } from './api.ts';
 import { PasskeyStep, SuccessStep } from './onboarding.tsx';
+import { LinkFailure } from './used-invitation.tsx';
 
 type State =
   | { status: 'working' }
   | { status: 'ask-to-continue' }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; message: string; used: boolean }
   | { status: 'done'; step: 1 | 2 };
 
 /**
@@ -58,7 +59,7 @@ export default function CompleteSignupScreen() {
             Unknown: m.completeFailed,
             ServerError: m.completeFailed,
           });
-      setState({ status: 'failed', message });
+      setState({ status: 'failed', message, used: !result.ok && result.code === 'InviteConsumed' });
     },
     [token, email, failureText, m, session.signedIn],
   );
@@ -91,13 +92,7 @@ export default function CompleteSignupScreen() {
       </Page>
     );
   }
-  if (state.status === 'failed') {
-    return (
-      <Page narrow>
-        <Alert kind="error">{state.message}</Alert>
-      </Page>
-    );
-  }
+  if (state.status === 'failed') return <LinkFailure text={state.message} used={state.used} />;
   const toAccount = () => navigate('/');
   return (
     <Page narrow>

@@ -15,6 +15,7 @@ import styles from './joining.module.css';
 import { PasskeyStep, SuccessStep } from './onboarding.tsx';
 import { initialStartSignupState, startSignupReducer } from './start-signup-state.ts';
 import { useInviteStatus } from './use-invite-status.ts';
+import { LinkFailure } from './used-invitation.tsx';
 
 /** SPEC §2 Invite accept (/start-signup): 1 details, 2 consents, 3 success, 4 passkey offer. */
 export default function StartSignupScreen() {
@@ -75,7 +76,7 @@ export default function StartSignupScreen() {
       </Page>
     );
   }
-  if (load.status === 'failed') return <Failure text={load.message} />;
+  if (load.status === 'failed') return <LinkFailure text={load.message} used={load.used === true} />;
   const invite = load;
 
   async function accept() {

@@ -10,7 +10,7 @@ export type InviteCustomer = NonNullable<InviteDetails['customer']>;
 
 export type InviteLoad =
   | { status: 'loading' }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; message: string; used?: boolean }
   | {
       status: 'ready';
       customer: InviteCustomer;
@@ -71,7 +71,7 @@ export function useInviteStatus(token: string, enabled: boolean) {
               locked: true,
               message,
             }
-          : { status: 'failed', message },
+          : { status: 'failed', message, used: result.code === 'InviteConsumed' },
       );
     });
     return () => {

@@ -16,7 +16,7 @@ import styles from './signin.module.css';
  * SPEC §2 Magic-link request: an email field and an email-link button; it auto-submits when an
  * `email` query parameter is present, and shows a sent message on success. Passkeys sit beside it.
  */
-export function MagicLinkRequest() {
+export function MagicLinkRequest({ passkeyFirst = false }: { passkeyFirst?: boolean }) {
   const config = useConfig();
   const m = useMessages();
   const c = m.credentials;
@@ -78,10 +78,17 @@ export function MagicLinkRequest() {
     );
   }
 
+  const heading = <h1 className={styles.heading}>{m.signIn.heading}</h1>;
   return (
     <div>
+      {passkeyFirst ? (
+        <>
+          {heading}
+          <PasskeySignIn email={form.values.email} first />
+        </>
+      ) : null}
       <form className={formStyles.form} onSubmit={send} noValidate>
-        <h1 className={styles.heading}>{m.signIn.heading}</h1>
+        {passkeyFirst ? null : heading}
         <p className={styles.intro}>{c.magicIntro}</p>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <EmailField {...form.field('email')} label={m.signIn.email} autoComplete="username webauthn" />
@@ -89,7 +96,7 @@ export function MagicLinkRequest() {
           {form.busy ? c.sending : c.emailLink}
         </Button>
       </form>
-      {config.enableWebAuthnLogins ? <PasskeySignIn email={form.values.email} /> : null}
+      {config.enableWebAuthnLogins && !passkeyFirst ? <PasskeySignIn email={form.values.email} /> : null}
       {passwordLink}
     </div>
   );

@@ -28,8 +28,9 @@ function hasWebAuthn(): boolean {
  * Passkey sign-in on /signin (SPEC §2, §7): a "Sign in with a passkey" button, and passkey autofill
  * (conditional UI) on the form's email field, whose autocomplete includes `webauthn`. When the
  * passkey does not work and an email was typed, it falls back to emailing a magic link (§8).
+ * `first`: offered before the form, as the main button (this browser last used a passkey).
  */
-export function PasskeySignIn({ email }: { email: string }) {
+export function PasskeySignIn({ email, first = false }: { email: string; first?: boolean }) {
   const config = useConfig();
   const m = useMessages().credentials;
   const session = useSession();
@@ -121,15 +122,25 @@ export function PasskeySignIn({ email }: { email: string }) {
     void armAutofill();
   }
 
+  const or = (
+    <p className={styles.or}>
+      <span>{m.or}</span>
+    </p>
+  );
+  // First (this browser last signed in with a passkey): the main button, then "or" and the form.
   return (
-    <div className={styles.passkey}>
-      <p className={styles.or}>
-        <span>{m.or}</span>
-      </p>
+    <div className={first ? styles.passkeyFirst : styles.passkey}>
+      {first ? null : or}
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-      <Button variant="secondary" block disabled={busy} onClick={() => void signInWithPasskey()}>
+      <Button
+        variant={first ? 'primary' : 'secondary'}
+        block
+        disabled={busy}
+        onClick={() => void signInWithPasskey()}
+      >
         {busy ? m.passkeyWaiting : m.passkeySignIn}
       </Button>
+      {first ? or : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
+import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput, signInProblems } from '#shared/domain/sign-in-rules.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
@@ -13,7 +13,7 @@ import { PasskeySignIn } from './passkey-sign-in.tsx';
 import styles from './signin.module.css';
 
 /** SPEC §2 Sign in: email and password, a forgot-password link, and a Sign in button. */
-export function PasswordSignInForm() {
+export function PasswordSignInForm({ passkeyFirst = false }: { passkeyFirst?: boolean }) {
   const m = useMessages().signIn;
   const config = useConfig();
   const session = useSession();
@@ -35,19 +35,24 @@ export function PasswordSignInForm() {
       return;
     }
     if (!result.ok && result.code === 'IncorrectPassword') {
-      return {
-        message: m.incorrectPassword,
-        problems: { email: true, password: true },
-        reset: { password: '' },
-      };
+      // Only the password is flagged: the email may well be right (issue 15 polish). The §8 message
+      // says what went wrong, so the cleared field does not add "Enter your password" to it.
+      return { message: m.incorrectPassword, problems: { password: true }, reset: { password: '' } };
     }
     return { message: result.ok ? m.failed : failureText(result, { SignInNotAllowed: m.failed }) };
   });
 
+  const heading = <h1 className={styles.heading}>{m.heading}</h1>;
   return (
     <div>
+      {passkeyFirst ? (
+        <>
+          {heading}
+          <PasskeySignIn email={email} first />
+        </>
+      ) : null}
       <form className={formStyles.form} onSubmit={submit} noValidate>
-        <h1 className={styles.heading}>{m.heading}</h1>
+        {passkeyFirst ? null : heading}
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <EmailField
           {...form.field('email')}
@@ -60,7 +65,7 @@ export function PasswordSignInForm() {
           {...form.field('password')}
           label={m.password}
           autoComplete="current-password"
-          error={form.problems.password && password === '' ? m.passwordRequired : null}
+          error={form.problems.password && password === '' && !form.message ? m.passwordRequired : null}
         />
         <div className={styles.links}>
           <Link to="/reset-password">{m.forgotPassword}</Link>
@@ -69,7 +74,12 @@ export function PasswordSignInForm() {
           {form.busy ? m.submitting : m.submit}
         </Button>
       </form>
-      {config.enableWebAuthnLogins ? <PasskeySignIn email={email} /> : null}
+      {config.enableWebAuthnLogins && !passkeyFirst ? <PasskeySignIn email={email} /> : null}
+      {config.enableMagicLinkLogins ? (
+        <p className={styles.alternative}>
+          <Link to={signInPath(params.get('next'), { method: 'link' })}>{m.useLink}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

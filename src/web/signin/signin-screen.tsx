@@ -6,18 +6,21 @@ import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { useLastSignInMethod } from './last-sign-in-method.ts';
 import { MagicLinkRequest } from './magic-link-request.tsx';
 import { PasswordSignInForm } from './password-signin-form.tsx';
 
 /**
  * SPEC §2 /signin: the magic-link request screen when magic-link logins are enabled, otherwise email
  * and password. Members who have a password can still choose it (?method=password): see docs/decisions.md.
+ * The way this browser last signed in is offered first (issue 15 §7: last-sign-in-method.ts).
  */
 export function SignInScreen() {
   const config = useConfig();
   const m = useMessages();
   const { state } = useSession();
   const [params] = useSearchParams();
+  const remembered = useLastSignInMethod();
   usePageTitle(m.titles.signIn);
   if (state.status === 'authenticated') {
     return (
@@ -29,6 +32,18 @@ export function SignInScreen() {
       </Page>
     );
   }
-  const usePassword = !config.enableMagicLinkLogins || params.get('method') === 'password';
-  return <Page narrow>{usePassword ? <PasswordSignInForm /> : <MagicLinkRequest />}</Page>;
+  // Issue 15 §7: without an explicit ?method, the way this browser last signed in comes first.
+  const asked = params.get('method');
+  const usePassword =
+    !config.enableMagicLinkLogins || asked === 'password' || (asked !== 'link' && remembered === 'password');
+  const passkeyFirst = config.enableWebAuthnLogins && asked === null && remembered === 'passkey';
+  return (
+    <Page narrow>
+      {usePassword ? (
+        <PasswordSignInForm passkeyFirst={passkeyFirst} />
+      ) : (
+        <MagicLinkRequest passkeyFirst={passkeyFirst} />
+      )}
+    </Page>
+  );
 }

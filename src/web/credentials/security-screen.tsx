@@ -1,0 +1,11 @@
+import { SessionsSection } from '../sessions/sessions-section.tsx';
+import ChangePasswordScreen from './change-password-screen.tsx';
+
+/** /help/security: change password, then where the member is signed in (issue 15 §1). */
+export default function SecurityScreen() {
+  return (
+    <ChangePasswordScreen>
+      <SessionsSection />
+    </ChangePasswordScreen>
+  );
+}

@@ -1,0 +1,9 @@
+import { endOtherSessions, endSession, sessions } from '#shared/api/sessions-endpoints.ts';
+import { call } from '../api.ts';
+
+/** The calls of the sessions list on /help/security (issue 15 §1). */
+export const sessionsApi = {
+  list: () => call(sessions),
+  end: (id: string) => call(endSession, { id }),
+  endOthers: () => call(endOtherSessions, {}),
+};
