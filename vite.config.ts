@@ -1,8 +1,30 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Preloads the self-hosted display face (src/web/ui/global.css): its files are found in the CSS and
+ * only fetched once a heading asks for them, too late for `font-display: optional` to use them on the
+ * first paint. A preload starts them with the HTML. Only the built page: the dev server has no bundle.
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'preload-fonts',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const fonts = Object.keys(context.bundle ?? {}).filter((file) => file.endsWith('.woff2'));
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFonts()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

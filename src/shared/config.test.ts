@@ -21,6 +21,26 @@ describe('configuration (SPEC §1, §6)', () => {
     });
   });
 
+  it('contact block (issue 15 feature 6): none by default; set parts reach the browser; a bad phone names its key', () => {
+    expect(toPublicConfig(defaultConfig)).toMatchObject({
+      customerServicesEmail: null,
+      customerServicesPhone: null,
+      customerServicesHours: null,
+    });
+    const config = parseConfig({
+      customerServicesEmail: 'care@example.com',
+      customerServicesPhone: '+44 20 7946 0000',
+      customerServicesHours: 'Monday to Saturday, 9am to 6pm',
+    });
+    expect(toPublicConfig(config)).toMatchObject({
+      customerServicesEmail: 'care@example.com',
+      customerServicesPhone: '+44 20 7946 0000',
+      customerServicesHours: 'Monday to Saturday, 9am to 6pm',
+    });
+    expect(() => parseConfig({ customerServicesPhone: 'call us' })).toThrow(/customerServicesPhone/);
+    expect(() => parseConfig({ customerServicesEmail: 'not-an-email' })).toThrow(/customerServicesEmail/);
+  });
+
   it('a file overrides single keys and keeps the other defaults', () => {
     const config = parseConfig({ enablePointsExchange: true, locale: 'da-DK', title: 'Nordic Club' });
     expect(config.enablePointsExchange).toBe(true);

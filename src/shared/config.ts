@@ -38,6 +38,21 @@ const publicConfigSchema = z.strictObject({
   externalTermsUrl: url.nullable().default(null),
   /** When set, Help and FAQ links go there and /help/faq is not served. */
   externalFaqUrl: url.nullable().default(null),
+  /**
+   * The contact block (issue 15 feature 6) on My details, the FAQ and wherever a message says
+   * "contact customer services": each part shows only when set (the spec names no contact details,
+   * so none are invented). The email is also named in every email's footer; without it the footer
+   * links to Help.
+   */
+  customerServicesEmail: z.email().nullable().default(null),
+  /** As dialled from the scheme's country, e.g. "020 7946 0000" or "+44 20 7946 0000" (a tel: link). */
+  customerServicesPhone: z
+    .string()
+    .regex(/^\+?[0-9][0-9 ()-]{4,24}$/, 'must be a telephone number: digits, spaces, ( ) - and a leading +')
+    .nullable()
+    .default(null),
+  /** Free text in the scheme's language, e.g. "Monday to Saturday, 9am to 6pm". */
+  customerServicesHours: z.string().trim().min(1).max(200).nullable().default(null),
   chatWidget: z
     .strictObject({
       enabled: z.boolean().default(false),
@@ -51,8 +66,6 @@ export const configSchema = publicConfigSchema.extend({
   publicOrigin: url.nullable().default(null),
   /** The address emails come from; the configured title is the sender name. */
   emailFrom: z.email().default('members@example.com'),
-  /** Customer services' address, named in every email's footer; without it the footer links to Help. */
-  customerServicesEmail: z.email().nullable().default(null),
   /**
    * Member discount levels staff may give (`member set --vip-level`), shown as "Discount: level".
    * A percentage such as "15%" is always accepted; these names are the scheme's own levels.

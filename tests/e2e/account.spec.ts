@@ -18,7 +18,7 @@ test.describe('my details and edit details in the described configuration (SPEC 
     await expect(details).toContainText('Robin Hale');
     await expect(details).toContainText(member.email);
     await expect(details).toContainText(member.loyaltyId);
-    await expect(details).toContainText('GBP');
+    await expect(details).toContainText('British Pound (£)');
     await expect(details).toContainText('Verified');
     await expect(page.getByRole('region', { name: 'Marketing' })).toContainText('Not answered yet');
     await expect(page.getByRole('link', { name: 'Edit details' })).toBeVisible();

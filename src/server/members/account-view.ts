@@ -20,6 +20,7 @@ export interface AccountDerived {
   email_consent: string | null;
   whatsapp_consent: string | null;
   nike_linked: boolean;
+  personal_shopper: string | null;
   rate_points_level: number | null;
   rate_cash_value: number | null;
 }
@@ -40,6 +41,9 @@ export function accountDerivedColumns(id: string): string {
           (SELECT choice FROM marketing_consents WHERE account_id = ${id} AND channel = 'whatsapp'
             ORDER BY recorded_at DESC, id DESC LIMIT 1) AS whatsapp_consent,
           EXISTS (SELECT 1 FROM nike_links WHERE account_id = ${id}) AS nike_linked,
+          -- The personal shopper: who the invitation the member accepted was from (the newest one).
+          (SELECT invited_by FROM invites WHERE account_id = ${id} AND invited_by IS NOT NULL
+            ORDER BY consumed_at DESC NULLS LAST, created_at DESC LIMIT 1) AS personal_shopper,
           (SELECT points_level FROM burn_rates ORDER BY position LIMIT 1) AS rate_points_level,
           (SELECT cash_value FROM burn_rates ORDER BY position LIMIT 1) AS rate_cash_value`;
 }
@@ -101,6 +105,7 @@ export function toAccountView(
       type: { name: account.membership_type, allowedCurrencies: config.allowedCurrencies },
     },
     nikeLinked: derived?.nike_linked ?? false,
+    personalShopper: derived?.personal_shopper ?? null,
   };
 }
 

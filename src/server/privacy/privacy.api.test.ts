@@ -153,3 +153,24 @@ describe('withdrawal without telephone numbers (SPEC §4: WhatsApp only when the
     expect(res.body).toMatchObject({ success: false, fieldErrors: { channel: expect.any(String) } });
   });
 });
+
+describe('the personal shopper in the contact block (issue 15 feature 6)', () => {
+  it('is who the accepted invitation was from; a member who joined otherwise has none; never another’s', async () => {
+    const invited = await t.signedInMember();
+    const other = await t.signedInMember();
+    await t.ctx.db.query(
+      `INSERT INTO invites (email, full_name, invited_by, expires_at, consumed_at, account_id)
+         SELECT email, full_name, 'Sophie at Bond Street', now() + interval '1 day', now(), id
+           FROM accounts WHERE loyalty_id = $1`,
+      [invited.loyaltyId],
+    );
+    // An invitation to another person that names nobody's account must not leak to anyone.
+    await t.ctx.db.query(
+      `INSERT INTO invites (email, full_name, invited_by, expires_at)
+       VALUES ($1, 'Someone Else', 'Marco at Oxford Street', now() + interval '1 day')`,
+      [other.email],
+    );
+    expect((await viewerAccount(invited.client))?.personalShopper).toBe('Sophie at Bond Street');
+    expect((await viewerAccount(other.client))?.personalShopper).toBeNull();
+  });
+});

@@ -9,12 +9,14 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
+import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert, EmailField, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { type Outcome, useForm } from '../ui/use-form.ts';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
+import { currencyName } from './currency-name.ts';
 
 /**
  * SPEC §2 /help/account-details, §5 Edit details: name and email editable only with self profile
@@ -129,10 +131,12 @@ function EditDetailsForm({ account }: { account: Account }) {
           disabled={!profileEditable}
           hint={profileEditable ? e.emailChangeHint : e.lockedHint}
         />
+        {/* The hint says "contact customer services": say how (issue 15 feature 6). */}
+        {profileEditable ? null : <ContactBlock compact />}
         <SelectField
           {...form.field('currency')}
           label={m.account.currency}
-          options={currencies.map((code) => [code, code] as const)}
+          options={currencies.map((code) => [code, currencyName(code, config.locale)] as const)}
           disabled={currencyLocked}
           hint={currencyLocked ? e.currencyLockedHint : null}
         />

@@ -7,14 +7,27 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { NikeLinkStatus } from '../nike-link/nike-link-status.tsx';
 import { useAccount } from '../session/session-context.tsx';
-import { Button } from '../ui/button.tsx';
+import { Button, ButtonLink } from '../ui/button.tsx';
+import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
+import { currencyName } from './currency-name.ts';
 
-/** SPEC §2 /help/account: member since, every field of the account, verification status, and the way to the purchase history. */
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/**
+ * SPEC §2 /help/account: member since, every field of the account, verification status, marketing
+ * choices and the ways to manage the account (the purchase history among them), laid out as the
+ * member's profile (issue 15 polish: it read like a database record), with the contact block (feature 6).
+ */
 export default function MyDetailsScreen() {
   const m = useMessages();
   const a = m.account;
@@ -24,43 +37,66 @@ export default function MyDetailsScreen() {
   const consent = (choice: Account['membership']['marketingConsent']) => a.consentValue[choice];
   return (
     <Page>
-      <h1>{m.titles.myDetails}</h1>
-      <p className={styles.since}>
-        {m.points.memberSince(formatMemberSince(account.createdAt, config.locale))}
-      </p>
+      <h1 className={styles.eyebrow}>{m.titles.myDetails}</h1>
+      <div className={styles.profile}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initialsOf(account.fullName)}
+        </span>
+        <div>
+          <p className={styles.profileName}>{account.fullName}</p>
+          <p className={styles.profileMeta}>
+            {m.points.memberSince(formatMemberSince(account.createdAt, config.locale))}
+          </p>
+        </div>
+      </div>
 
       <section className={styles.card} aria-labelledby="your-details">
-        <h2 id="your-details">{a.yourDetails}</h2>
+        <div className={styles.cardHeader}>
+          <h2 id="your-details">{a.yourDetails}</h2>
+          {account.isCredit ? null : (
+            <ButtonLink to="/help/account-details" variant="secondary" className={styles.small}>
+              {a.editDetails}
+            </ButtonLink>
+          )}
+        </div>
         <dl className={styles.details}>
           <dt>{a.name}</dt>
           <dd>{account.fullName}</dd>
           <dt>{a.email}</dt>
-          <dd>{account.email}</dd>
+          <dd>
+            <span className={styles.value}>{account.email}</span>
+            <VerificationStatus account={account} />
+          </dd>
           {config.enableTelephoneNumber ? (
             <>
               <dt>{a.telephone}</dt>
-              <dd>{account.telephoneNumber ?? a.notGiven}</dd>
+              <dd className={account.telephoneNumber ? undefined : styles.muted}>
+                {account.telephoneNumber ?? a.notGiven}
+              </dd>
             </>
           ) : null}
+        </dl>
+        <h3 className={styles.subheading}>{a.membership}</h3>
+        <dl className={styles.details}>
           <dt>{a.cardNumber}</dt>
-          <dd>{account.loyaltyId}</dd>
-          <dt>{a.currency}</dt>
-          <dd>{account.currency}</dd>
+          <dd className={styles.number}>{account.loyaltyId}</dd>
           {account.vipLevel ? (
             <>
               <dt>{a.vipLevel}</dt>
-              <dd>{account.vipLevel}</dd>
+              <dd>
+                <span className={styles.badge}>{account.vipLevel}</span>
+              </dd>
             </>
           ) : null}
-          <dt>{a.verification}</dt>
-          <dd>
-            <VerificationStatus account={account} />
-          </dd>
+          <dt>{a.currency}</dt>
+          <dd>{currencyName(account.currency, config.locale)}</dd>
         </dl>
       </section>
 
       <section className={styles.card} aria-labelledby="marketing">
-        <h2 id="marketing">{a.marketing}</h2>
+        <div className={styles.cardHeader}>
+          <h2 id="marketing">{a.marketing}</h2>
+        </div>
         <dl className={styles.details}>
           <dt>{a.emailMarketing}</dt>
           <dd>{consent(account.membership.marketingConsent)}</dd>
@@ -71,34 +107,45 @@ export default function MyDetailsScreen() {
             </>
           ) : null}
         </dl>
+        <p className={styles.cardNote}>
+          <Link to="/help/privacy">{a.privacyLink}</Link>
+        </p>
       </section>
 
       <nav className={styles.card} aria-labelledby="manage">
         <h2 id="manage">{a.manage}</h2>
         <ul className={styles.links}>
-          <li>
-            <Link to="/help/history">{a.purchaseHistory}</Link>
-          </li>
+          <ManageLink to="/help/history" label={a.purchaseHistory} hint={a.purchaseHistoryHint} />
           {account.isCredit ? null : (
-            <li>
-              <Link to="/help/account-details">{a.editDetails}</Link>
-            </li>
+            <ManageLink to="/help/account-details" label={a.editDetails} hint={a.editDetailsHint} />
           )}
-          <li>
-            <Link to="/help/security">{a.changePassword}</Link>
-          </li>
+          <ManageLink to="/help/security" label={a.changePassword} hint={a.changePasswordHint} />
           {config.enableWebAuthnLogins ? (
-            <li>
-              <Link to="/help/passkeys">{a.passkeys}</Link>
-            </li>
+            <ManageLink to="/help/passkeys" label={a.passkeys} hint={a.passkeysHint} />
           ) : null}
-          <li>
-            <Link to="/help/privacy">{a.deleteAccount}</Link>
-          </li>
+          <ManageLink to="/help/privacy" label={a.privacy} hint={a.privacyHint} />
+          <ManageLink to="/help/privacy#delete" label={a.deleteAccount} hint={a.deleteAccountHint} />
         </ul>
         <NikeLinkStatus account={account} />
       </nav>
+
+      <ContactBlock />
     </Page>
+  );
+}
+
+/** One way to manage the account: a whole-row link with what it is for. */
+function ManageLink({ to, label, hint }: { to: string; label: string; hint: string }) {
+  return (
+    <li>
+      <Link to={to} className={styles.manageLink}>
+        <span className={styles.manageLabel}>{label}</span>
+        <span className={styles.manageHint}>{hint}</span>
+        <span className={styles.chevron} aria-hidden="true">
+          ›
+        </span>
+      </Link>
+    </li>
   );
 }
 

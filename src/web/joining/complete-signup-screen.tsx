@@ -92,7 +92,11 @@ export default function CompleteSignupScreen() {
       </Page>
     );
   }
-  if (state.status === 'failed') return <LinkFailure text={state.message} used={state.used} />;
+  if (state.status === 'failed') {
+    // These two say "contact customer services": say how (issue 15 feature 6).
+    const contact = state.message === m.addressTaken || state.message === m.completeLinkExpired;
+    return <LinkFailure text={state.message} used={state.used} contact={contact} />;
+  }
   const toAccount = () => navigate('/');
   return (
     <Page narrow>

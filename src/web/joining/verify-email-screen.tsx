@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert } from '../ui/form.tsx';
 import { OpenedElsewhere } from '../ui/opened-elsewhere.tsx';
 import { Page } from '../ui/page.tsx';
@@ -74,7 +75,14 @@ export default function VerifyEmailScreen() {
   else if (state.status === 'ask-to-continue')
     body = <OpenedElsewhere label={m.continueVerifying} onContinue={() => void verify(true)} />;
   else if (state.status === 'complete') body = <Alert kind="success">{m.verifyComplete}</Alert>;
-  else body = <Alert kind="error">{state.message}</Alert>;
+  else
+    body = (
+      <>
+        <Alert kind="error">{state.message}</Alert>
+        {/* This one says "contact customer services": say how (issue 15 feature 6). */}
+        {state.message === m.addressTaken ? <ContactBlock compact /> : null}
+      </>
+    );
 
   return (
     <Page narrow>

@@ -13,6 +13,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
+import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
@@ -99,6 +100,8 @@ export default function ExchangeScreen() {
         </div>
       </dl>
       {block ? <Alert kind="info">{m.blocked[block]}</Alert> : null}
+      {/* That message says "contact customer services": say how (issue 15 feature 6). */}
+      {block === 'cannotConvert' ? <ContactBlock compact /> : null}
       {!block && rate && options.length === 0 ? (
         <Alert kind="info">{m.notEnoughPoints(formatPoints(rate.pointsLevel, locale))}</Alert>
       ) : null}

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { PublicPageName } from '#shared/api/account.ts';
 import { accountApi } from '../account/api.ts';
+import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { useAccountIfSignedIn } from '../session/session-context.tsx';
+import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
@@ -39,6 +43,56 @@ export function MarkdownPage({ page, title }: { page: PublicPageName; title: str
           <div dangerouslySetInnerHTML={{ __html: state.html }} />
         ) : null}
       </article>
+      {page === 'faq' ? (
+        <ContactBlock />
+      ) : (
+        <aside className={styles.questions} aria-label={m.lastUpdated}>
+          <p>{m.lastUpdated}</p>
+          <ContactBlock compact />
+        </aside>
+      )}
+      <PageFooter page={page} />
     </Page>
+  );
+}
+
+/** The way back (issue 15 polish: these pages were a dead end) and the other public pages. */
+function PageFooter({ page }: { page: PublicPageName }) {
+  const m = useMessages();
+  const config = useConfig();
+  const signedIn = useAccountIfSignedIn() !== null;
+  const links = [
+    {
+      name: 'terms',
+      href: config.externalTermsUrl ?? `/help${config.termsPagePath}`,
+      label: m.titles.termsAndConditions,
+    },
+    {
+      name: 'privacy-policy',
+      href: config.privacyPolicyUrl ?? `/help${config.privacyPagePath}`,
+      label: m.titles.privacyPolicy,
+    },
+    { name: 'faq', href: config.externalFaqUrl ?? '/help/faq', label: m.titles.faq },
+  ].filter((link) => link.name !== page);
+  return (
+    <footer className={styles.footer}>
+      <Link to="/" className={styles.back}>
+        <span aria-hidden="true">← </span>
+        {signedIn ? m.publicPages.backToPoints : m.publicPages.backHome}
+      </Link>
+      <nav aria-label={m.publicPages.otherPages}>
+        <ul>
+          {links.map((link) => (
+            <li key={link.name}>
+              {link.href.startsWith('/') ? (
+                <Link to={link.href}>{link.label}</Link>
+              ) : (
+                <a href={link.href}>{link.label}</a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </footer>
   );
 }

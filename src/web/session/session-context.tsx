@@ -106,6 +106,12 @@ export function useIsSignedIn(): boolean {
   return useContext(SessionContext)?.state.status === 'authenticated';
 }
 
+/** The signed-in member's account, or null (signed out, loading, or outside a SessionProvider). */
+export function useAccountIfSignedIn(): Account | null {
+  const state = useContext(SessionContext)?.state;
+  return state?.status === 'authenticated' ? state.account : null;
+}
+
 /** The signed-in member's account; only for screens rendered behind a signed-in guard. */
 export function useAccount(): Account {
   const { state } = useSession();
