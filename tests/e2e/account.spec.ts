@@ -143,7 +143,7 @@ test.describe('delete account (SPEC §2 /help/privacy, §4)', () => {
     await signIn(page, member);
     await page.goto('/help/account');
     await page.getByRole('link', { name: 'Delete account' }).click();
-    await expect(page).toHaveURL(/\/help\/privacy$/);
+    await expect(page).toHaveURL(/\/help\/privacy#delete$/);
     await expect(page).toHaveTitle('Privacy and your data - Members Club');
     const confirm = page.getByLabel('Enter your email address to confirm');
     await confirm.fill('someone-else@example.com');

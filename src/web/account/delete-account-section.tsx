@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
@@ -16,6 +17,12 @@ export function DeleteAccountSection() {
   const account = useAccount();
   const { logout } = useSession();
   const navigate = useNavigate();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // "Delete account" on My details links here (#delete): after the scroll reset, bring it into view.
+  useEffect(() => {
+    if (hash === '#delete') section.current?.scrollIntoView();
+  }, [hash]);
   const { guarded, confirmStep } = useRecentAuthentication();
   const failureText = useFailureText();
   const form = useForm({
@@ -41,7 +48,7 @@ export function DeleteAccountSection() {
   });
 
   return (
-    <section className={styles.card} id="delete" aria-labelledby="delete-heading">
+    <section ref={section} className={styles.card} id="delete" aria-labelledby="delete-heading">
       <h2 id="delete-heading">{m.privacy.deleteHeading}</h2>
       <p className={styles.lead}>{d.intro}</p>
       <p>{d.whatHappens}</p>

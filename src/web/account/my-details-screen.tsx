@@ -116,9 +116,6 @@ export default function MyDetailsScreen() {
         <h2 id="manage">{a.manage}</h2>
         <ul className={styles.links}>
           <ManageLink to="/help/history" label={a.purchaseHistory} hint={a.purchaseHistoryHint} />
-          {account.isCredit ? null : (
-            <ManageLink to="/help/account-details" label={a.editDetails} hint={a.editDetailsHint} />
-          )}
           <ManageLink to="/help/security" label={a.changePassword} hint={a.changePasswordHint} />
           {config.enableWebAuthnLogins ? (
             <ManageLink to="/help/passkeys" label={a.passkeys} hint={a.passkeysHint} />

@@ -116,7 +116,6 @@ export const daDKScreens: ScreenMessages = {
     privacyLink: 'Se dine samtykker og dine data',
     privacy: 'Privatliv og dine data',
     purchaseHistoryHint: 'Dine køb, returneringer og point, ordre for ordre',
-    editDetailsHint: 'Dit navn, din e-mailadresse, valuta og dine valg om markedsføring',
     changePasswordHint: 'Vælg en ny adgangskode til at logge ind',
     passkeysHint: 'Log ind med fingeraftryk, ansigt eller skærmlås',
     privacyHint: 'Dine samtykker, stop markedsføring, hent dine data',

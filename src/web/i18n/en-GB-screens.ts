@@ -117,7 +117,6 @@ export const enGBScreens = {
     privacyLink: 'See your consent history and your data',
     privacy: 'Privacy and your data',
     purchaseHistoryHint: 'Your purchases, returns and points, order by order',
-    editDetailsHint: 'Your name, email address, currency and marketing choices',
     changePasswordHint: 'Choose a new password for signing in',
     passkeysHint: 'Sign in with your fingerprint, face or screen lock',
     privacyHint: 'Your consent history, stopping marketing, downloading your data',
