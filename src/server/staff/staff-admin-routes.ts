@@ -24,11 +24,13 @@ export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext
     reply.code(201);
     return createStaffMember(ctx, body, staffAudit(staff, 'staff.create'));
   });
-  staffRoute(scope, changeStaffRoleEndpoint, 'admin', async ({ id, role }) => ({
-    staff: await changeStaffRole(ctx, id, role),
+  staffRoute(scope, changeStaffRoleEndpoint, 'admin', async ({ id, role }, staff) => ({
+    staff: await changeStaffRole(ctx, id, role, staffAudit(staff, 'staff.change_role')),
   }));
-  staffRoute(scope, deactivateStaffEndpoint, 'admin', async ({ id }) => ({
-    staff: await deactivateStaffMember(ctx, id),
+  staffRoute(scope, deactivateStaffEndpoint, 'admin', async ({ id }, staff) => ({
+    staff: await deactivateStaffMember(ctx, id, staffAudit(staff, 'staff.deactivate')),
   }));
-  staffRoute(scope, staffEnrolmentLinkEndpoint, 'admin', async ({ id }) => newEnrolmentLink(ctx, id));
+  staffRoute(scope, staffEnrolmentLinkEndpoint, 'admin', async ({ id }, staff) =>
+    newEnrolmentLink(ctx, id, staffAudit(staff, 'staff.enrolment_link')),
+  );
 }

@@ -30,13 +30,13 @@ async function withEnrolment(ctx: AppContext, tx: Queryable, staff: StaffRow) {
 export async function createStaffMember(
   ctx: AppContext,
   input: { email: string; name: string; role: StaffRole },
-  audit?: Audit,
+  audit: Audit,
 ) {
   return ctx.db.transaction(async (tx) => {
     const staff = await insertStaff(tx, input);
     if (!staff) throw conflict('StaffExists', `A staff member with the email ${input.email} already exists.`);
     // Never the enrolment link: it holds a single-use token.
-    await audit?.(tx, {
+    await audit(tx, {
       change: { staffId: staff.id, email: input.email, name: input.name, role: input.role },
     });
     return withEnrolment(ctx, tx, staff);
@@ -44,11 +44,13 @@ export async function createStaffMember(
 }
 
 /** A new enrolment link for an active staff member (a new device): their older links stop working. */
-export async function newEnrolmentLink(ctx: AppContext, id: string) {
+export async function newEnrolmentLink(ctx: AppContext, id: string, audit: Audit) {
   return ctx.db.transaction(async (tx) => {
     const staff = await findStaffById(tx, id, 'FOR UPDATE OF m');
     if (!staff || staff.deactivated_at)
       throw notFound('StaffNotFound', 'There is no active staff member with that id.');
+    // Never the link itself: it holds a single-use token.
+    await audit(tx, { change: { staffId: staff.id, email: staff.email } });
     return withEnrolment(ctx, tx, staff);
   });
 }
@@ -70,27 +72,33 @@ async function isLastAdmin(tx: Queryable, id: string): Promise<boolean> {
 
 const lastAdminMessage = 'The scheme needs at least one active admin: make someone else admin first.';
 
-export async function changeStaffRole(ctx: AppContext, id: string, role: StaffRole) {
+export async function changeStaffRole(ctx: AppContext, id: string, role: StaffRole, audit: Audit) {
   return ctx.db.transaction(async (tx) => {
     if (role !== 'admin' && (await isLastAdmin(tx, id))) throw conflict('LastAdmin', lastAdminMessage);
+    const before = await findStaffById(tx, id, 'FOR UPDATE OF m');
+    if (!before) throw notFound('StaffNotFound', 'There is no staff member with that id.');
     await tx.query('UPDATE staff_members SET role = $2 WHERE id = $1', [id, role]);
-    const staff = await findStaffById(tx, id);
-    if (!staff) throw notFound('StaffNotFound', 'There is no staff member with that id.');
-    return staffView(staff);
+    await audit(tx, {
+      change: { staffId: id, email: before.email, before: { role: before.role }, after: { role } },
+    });
+    return staffView({ ...before, role });
   });
 }
 
 /** Deactivates a staff member: their sessions end at once; the row stays (who did what stays readable). */
-export async function deactivateStaffMember(ctx: AppContext, id: string) {
+export async function deactivateStaffMember(ctx: AppContext, id: string, audit: Audit) {
   return ctx.db.transaction(async (tx) => {
     if (await isLastAdmin(tx, id)) throw conflict('LastAdmin', lastAdminMessage);
-    await tx.query(
-      'UPDATE staff_members SET deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1',
+    const before = await findStaffById(tx, id, 'FOR UPDATE OF m');
+    if (!before) throw notFound('StaffNotFound', 'There is no staff member with that id.');
+    await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
+    // Deactivating twice changes nothing and records nothing the second time.
+    if (before.deactivated_at) return staffView(before);
+    const [row] = await tx.query<{ deactivated_at: Date }>(
+      'UPDATE staff_members SET deactivated_at = now() WHERE id = $1 RETURNING deactivated_at',
       [id],
     );
-    await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
-    const staff = await findStaffById(tx, id);
-    if (!staff) throw notFound('StaffNotFound', 'There is no staff member with that id.');
-    return staffView(staff);
+    await audit(tx, { change: { staffId: id, email: before.email, deactivated: true } });
+    return staffView({ ...before, deactivated_at: row?.deactivated_at ?? new Date() });
   });
 }

@@ -9,6 +9,7 @@ import {
   staffSignOutEndpoint,
 } from '#shared/api/staff.ts';
 import type { AppContext } from '../app-context.ts';
+import { staffAudit } from '../audit/audit-log.ts';
 import { unauthorized } from '../http/errors.ts';
 import { staffPasskeys } from './staff-passkeys.ts';
 import { openStaffRoute, staffRoute } from './staff-scope.ts';
@@ -36,7 +37,14 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
       request,
       token,
       response as unknown as RegistrationResponseJSON,
-      (tx, id) => startStaffSession(ctx, tx, request, reply, id),
+      async (tx, id) => {
+        await startStaffSession(ctx, tx, request, reply, id);
+        // The staff member's own write: a passkey registered with their enrolment link.
+        const staff = await findStaffById(tx, id);
+        await staffAudit({ staffId: id, email: staff?.email ?? '' }, 'staff.enrol')(tx, {
+          change: { staffId: id },
+        });
+      },
     );
     return viewOf(staffId);
   });

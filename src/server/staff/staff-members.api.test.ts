@@ -7,11 +7,20 @@ let t: TestApp;
 let support: TestClient;
 let manager: TestClient;
 let admin: TestClient;
+const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({ config: { staff: { signInPerAddress: 10_000 }, vipLevels: ['Gold'] } });
-  support = (await signedInStaff(t, 'support')).client;
-  manager = (await signedInStaff(t, 'manager')).client;
-  admin = (await signedInStaff(t, 'admin')).client;
+  const staff = {
+    support: await signedInStaff(t, 'support'),
+    manager: await signedInStaff(t, 'manager'),
+    admin: await signedInStaff(t, 'admin'),
+  };
+  ({ support, manager, admin } = {
+    support: staff.support.client,
+    manager: staff.manager.client,
+    admin: staff.admin.client,
+  });
+  for (const [role, s] of Object.entries(staff)) ids[role] = s.id;
 });
 afterAll(() => t.close());
 
@@ -349,5 +358,115 @@ describe('admin: staff accounts', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: 'LastAdmin' });
     expect((await admin.post('/staff-api/staff/deactivate', { id: last })).status).toBe(409);
+  });
+});
+
+describe('every staff write leaves exactly one audit row, by the staff member, in its transaction', () => {
+  const rowsBy = (staffId: string | undefined) =>
+    t.ctx.db.query<{ action: string; actor_kind: string; member_id: string | null }>(
+      "SELECT action, actor_kind, member_id FROM audit_log WHERE actor_kind = 'staff' AND actor_id = $1 ORDER BY id",
+      [staffId],
+    );
+
+  async function oneRow(
+    staffId: string | undefined,
+    write: () => Promise<{ status: number }>,
+    action: string,
+  ) {
+    const before = (await rowsBy(staffId)).length;
+    const res = await write();
+    expect(res.status, action).toBeLessThan(300);
+    const after = await rowsBy(staffId);
+    expect(after.length, action).toBe(before + 1);
+    expect(after.at(-1)?.action).toBe(action);
+  }
+
+  it('support, manager and admin writes', async () => {
+    const m = await t.signedInMember();
+    await t.partner('POST', '/invites', { email: m.email, name: 'Again' });
+    const loyaltyId = m.loyaltyId;
+    const view = await support.get<{ sessions: { id: string }[]; invitations: { id: string }[] }>(
+      `/staff-api/member?loyaltyId=${loyaltyId}`,
+    );
+    await oneRow(
+      ids.support,
+      () => support.post('/staff-api/member/send-password-reset', { loyaltyId }),
+      'member.send_password_reset',
+    );
+    await oneRow(
+      ids.support,
+      () =>
+        support.post('/staff-api/member/resend-invitation', {
+          loyaltyId,
+          invitationId: view.body.invitations[0]?.id,
+        }),
+      'invite.resend',
+    );
+    await oneRow(
+      ids.support,
+      () =>
+        support.post('/staff-api/member/end-session', { loyaltyId, sessionId: view.body.sessions[0]?.id }),
+      'member.end_session',
+    );
+    await oneRow(
+      ids.support,
+      () => support.post('/staff-api/member/end-all-sessions', { loyaltyId }),
+      'member.end_all_sessions',
+    );
+    const adjustment = { loyaltyId, adjustmentId: unique('adj'), points: 10, reason: 'Audit' };
+    await oneRow(
+      ids.manager,
+      () => manager.post('/staff-api/member/adjust-points', adjustment),
+      'adjustment.record',
+    );
+    // A replay of the same adjustment records nothing, and writes no second row.
+    const replayed = (await rowsBy(ids.manager)).length;
+    await manager.post('/staff-api/member/adjust-points', adjustment);
+    expect(await rowsBy(ids.manager)).toHaveLength(replayed);
+    await oneRow(
+      ids.manager,
+      () => manager.post('/staff-api/member/update', { loyaltyId, underReview: true }),
+      'member.update',
+    );
+    await oneRow(
+      ids.manager,
+      () => manager.post('/staff-api/burn-rate', { pointsLevel: 500, cashValue: 500 }),
+      'burn_rate.set',
+    );
+    await oneRow(
+      ids.manager,
+      () => manager.post('/staff-api/member/delete', { loyaltyId, confirm: loyaltyId }),
+      'member.delete',
+    );
+
+    const created = await admin.post<{ staff: { id: string } }>('/staff-api/staff', {
+      email: `audited-${unique('s')}@example.com`,
+      name: 'Audited',
+      role: 'support',
+    });
+    expect((await rowsBy(ids.admin)).at(-1)?.action).toBe('staff.create');
+    const id = created.body.staff.id;
+    await oneRow(
+      ids.admin,
+      () => admin.post('/staff-api/staff/role', { id, role: 'manager' }),
+      'staff.change_role',
+    );
+    await oneRow(
+      ids.admin,
+      () => admin.post('/staff-api/staff/enrolment-link', { id }),
+      'staff.enrolment_link',
+    );
+    await oneRow(ids.admin, () => admin.post('/staff-api/staff/deactivate', { id }), 'staff.deactivate');
+    // A refused write leaves no row.
+    const refused = (await rowsBy(ids.support)).length;
+    expect((await support.post('/staff-api/member/update', { loyaltyId, underReview: false })).status).toBe(
+      403,
+    );
+    expect(await rowsBy(ids.support)).toHaveLength(refused);
+  });
+
+  it('a staff member’s enrolment is audited as theirs', async () => {
+    const enrolled = await signedInStaff(t, 'support');
+    expect((await rowsBy(enrolled.id)).map((r) => r.action)).toEqual(['staff.enrol']);
   });
 });
