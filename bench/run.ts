@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import type { Database } from '../src/server/db/database.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { openPgliteThread } from '../src/server/db/pglite-thread.ts';
 import { hashToken } from '../src/server/sessions/tokens.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
 import { openPostgresSchema } from '../tests/support/postgres-schema.ts';
-import { benchMember, benchOrigin, benchPartnerKey, openBenchDatabase, startBenchApp } from './bench-app.ts';
+import { benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
 import { measure } from './http-bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -159,6 +162,11 @@ async function run(label: string, db: Database) {
   await bench.close();
 }
 
-await run('PGlite (embedded)', await openBenchDatabase());
+// The embedded database as `npm start` opens it: in a folder, durable, in its own thread.
+const embeddedDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
+const embedded = await openPgliteThread(embeddedDir);
+await migrate(embedded);
+await run('PGlite (embedded, in its own thread, in a folder)', embedded);
+rmSync(embeddedDir, { recursive: true, force: true });
 if (postgresUrl) await run('PostgreSQL', await openPostgresSchema(postgresUrl, 'bench_run'));
 else console.log('\n(Set BENCH_DATABASE_URL to measure on PostgreSQL too.)');

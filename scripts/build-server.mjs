@@ -10,7 +10,8 @@ import { build } from 'esbuild';
 const outDir = 'dist/server/app';
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: ['src/server/main.ts'],
+  // The embedded database's thread is an entry of its own (src/server/db/pglite-thread.ts finds it).
+  entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
   outdir: outDir,
   bundle: true,
   // Dynamic imports stay chunks of their own, loaded when used: the development OpenID provider

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { migratedTemplate } from './db-template.ts';
-import { openPglite, type PgliteDatabase } from './pglite.ts';
+import type { PgliteDatabase } from './pglite.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import { makePrivateDir } from './private-dir.ts';
 
 /**
@@ -56,9 +57,9 @@ async function openEmbedded(dataDir: string, dir: string, templatePath?: string)
     await mkdir(dir, { recursive: true, mode: 0o700 });
   }
   const template = existsSync(join(dir, 'PG_VERSION')) ? undefined : await migratedTemplate(templatePath);
-  if (!template) return openPglite(dir);
+  if (!template) return openPgliteThread(dir);
   await writeFile(loading, '', { mode: 0o600 });
-  const db = await openPglite(dir, { loadDataDir: template });
+  const db = await openPgliteThread(dir, { loadDataDir: template });
   await flushToDisk(dir);
   await rm(loading);
   return db;
