@@ -66,7 +66,6 @@ for (const [label, viewport] of [
     await expect(section.getByRole('listitem', { name: 'Firefox on Windows' })).toBeVisible();
     await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`sessions-${label}.png`), fullPage: true });
 
     await section.getByRole('button', { name: 'Sign out Safari on iPhone' }).click();
@@ -110,7 +109,7 @@ test('a new browser gets the new-sign-in email; the passkeys page and the sessio
   await page.getByRole('link', { name: "See where you're signed in" }).click();
   await expect(page).toHaveURL(/\/help\/security#sessions$/);
   await expect(page.getByRole('heading', { name: "Where you're signed in" })).toBeInViewport();
-  await page.getByRole('link', { name: 'Your passkeys' }).click();
+  await page.getByRole('link', { name: 'Manage the passkeys you sign in with' }).click();
   await expect(page).toHaveURL(/\/help\/passkeys$/);
   await phone.close();
 });

@@ -191,7 +191,7 @@ export const daDKScreens: ScreenMessages = {
     failed: 'Beklager, vi kunne ikke logge den browser ud. Prøv igen.',
     newSignInEmail:
       'Når der logges ind på din konto fra en browser, vi ikke har set før, sender vi dig en e-mail.',
-    passkeysLink: 'Dine adgangsnøgler',
+    passkeysLink: 'Administrér de adgangsnøgler, du logger ind med',
     seeSessions: 'Se, hvor du er logget ind',
   },
   reauth: {

@@ -193,7 +193,7 @@ export const enGBScreens = {
     onlyHere: "You're not signed in anywhere else.",
     failed: 'Sorry, we could not sign that browser out. Please try again.',
     newSignInEmail: 'When your account is signed in to on a browser we have not seen before, we email you.',
-    passkeysLink: 'Your passkeys',
+    passkeysLink: 'Manage the passkeys you sign in with',
     seeSessions: "See where you're signed in",
   },
   reauth: {

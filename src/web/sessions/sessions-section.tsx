@@ -85,7 +85,7 @@ export function SessionsSection() {
     await load();
   }
 
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const ago = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const lastUse = (s: MemberSession) => {
     const since = Date.now() - Date.parse(s.lastUsedAt);
@@ -151,15 +151,12 @@ export function SessionsSection() {
           )}
         </>
       )}
-      <p className={styles.note}>
-        {w.newSignInEmail}
-        {enableWebAuthnLogins ? (
-          <>
-            {' '}
-            <Link to="/help/passkeys">{w.passkeysLink}</Link>
-          </>
-        ) : null}
-      </p>
+      <p className={styles.note}>{w.newSignInEmail}</p>
+      {enableWebAuthnLogins ? (
+        <p className={styles.note}>
+          <Link to="/help/passkeys">{w.passkeysLink}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }
