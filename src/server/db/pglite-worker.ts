@@ -11,7 +11,10 @@ import type { WorkerReply, WorkerRequest } from './pglite-thread.ts';
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
 
-const { dataDir, loadDataDir } = workerData as { dataDir: string | null; loadDataDir?: Uint8Array<ArrayBuffer> };
+const { dataDir, loadDataDir } = workerData as {
+  dataDir: string | null;
+  loadDataDir?: Uint8Array<ArrayBuffer>;
+};
 const db = await openPglite(
   dataDir,
   loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {},
