@@ -37,9 +37,11 @@ async function enrolStaff(page: Page, server: TestServer, role: 'support' | 'man
   const link = new URL(created.body.enrolUrl);
   await page.goto(`${link.pathname}${link.hash}`);
   await expect(page.getByRole('heading', { name: 'Register your staff passkey' })).toBeVisible();
+  await expect(page.getByText(`Register a passkey for ${email}`)).toBeVisible();
+  await axeClean(page);
   await page.getByRole('button', { name: 'Register a passkey' }).click();
   await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
-  return email;
+  return { email, path: `${link.pathname}${link.hash}` };
 }
 
 async function axeClean(page: Page) {
@@ -79,6 +81,10 @@ for (const width of [1280, 768]) {
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
       await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
 
+      await page.getByLabel('Email, card number or name').fill(member.email);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByRole('link', { name: member.name })).toBeVisible();
+      await axeClean(page);
       await openMember(page, member);
       await expect(page.getByRole('heading', { name: 'Ledger' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Points and access' })).toHaveCount(0);
@@ -146,7 +152,15 @@ for (const width of [1280, 768]) {
       page,
       server,
     }) => {
-      await enrolStaff(page, server, 'admin');
+      const { path } = await enrolStaff(page, server, 'admin');
+      // The link is single use: opened again, it says so.
+      await page.goto(path);
+      await expect(
+        page.getByText(
+          'This enrolment link has expired or has already been used. Ask an admin for a new one.',
+        ),
+      ).toBeVisible();
+      await page.goto('/staff');
       await page.getByRole('link', { name: 'Staff accounts' }).click();
       await expect(page.getByRole('heading', { name: 'Staff accounts' })).toBeVisible();
       const email = `added${width}-${Date.now()}@retailer.example`;
