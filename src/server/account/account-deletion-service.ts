@@ -26,9 +26,15 @@ const keptTables = new Set([
 /**
  * Nullable references that nonetheless mark a row as the member's own: the invitation they accepted
  * (it holds their name, and the address it was sent to, which may no longer be their email), and
- * their link tokens (nullable only because an invitation's token targets an invitation instead).
+ * their link tokens (nullable only because an invitation's token targets an invitation instead), and
+ * the unmatched purchase they claimed.
  */
-const ownedThroughNullable = new Set(['invites.account_id', 'link_tokens.account_id']);
+const ownedThroughNullable = new Set([
+  'invites.account_id',
+  'link_tokens.account_id',
+  // A till's purchase the member claimed: it names their card or email (its points are in the ledger).
+  'unmatched_purchases.claimed_by',
+]);
 
 interface Reference {
   table_name: string;

@@ -80,6 +80,22 @@ async function purchase(loyaltyId: string, orderId = unique('ORD')) {
   return orderId;
 }
 
+/** A member's "A purchase is missing?" report of an order that never reached us: it waits for staff. */
+async function pendingClaim(): Promise<{ id: string; memberId: string }> {
+  const m = await t.signedInMember();
+  const res = await m.client.post<{ claim: { id: string } }>('/api/purchase-claims', {
+    orderId: unique('MISSING'),
+    purchasedOn: new Date().toISOString().slice(0, 10),
+    channel: 'ecommerce',
+    amount: 1_000,
+  });
+  expect(res.status).toBe(201);
+  const [row] = await t.ctx.db.query<{ id: string }>('SELECT id FROM accounts WHERE loyalty_id = $1', [
+    m.loyaltyId,
+  ]);
+  return { id: res.body.claim.id, memberId: row?.id ?? '' };
+}
+
 interface WriteCase {
   path: string;
   body?: unknown;
@@ -204,6 +220,26 @@ const writes: Record<string, () => Promise<WriteCase>> = {
     again: 'refused',
   }),
   'POST /demo': async () => ({ path: '/demo', as: 'bootstrap', memberId: null }),
+  'POST /claims/:id/approve': async () => {
+    const { id, memberId } = await pendingClaim();
+    return {
+      path: `/claims/${id}/approve`,
+      body: { points: 100 },
+      as: 'bootstrap',
+      memberId,
+      again: 'replay',
+    };
+  },
+  'POST /claims/:id/refuse': async () => {
+    const { id, memberId } = await pendingClaim();
+    return {
+      path: `/claims/${id}/refuse`,
+      body: { reason: 'We could not find this order.' },
+      as: 'bootstrap',
+      memberId,
+      again: 'replay',
+    };
+  },
   'POST /keys': async () => ({
     path: '/keys',
     body: { name: unique('till'), scopes: ['purchases'] },

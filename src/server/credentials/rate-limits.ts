@@ -27,7 +27,8 @@ export type Bucket =
   | 'reauthentication-link-email'
   | 'reauthentication-link-address'
   | 'passkey-options-address'
-  | 'staff-sign-in-address';
+  | 'staff-sign-in-address'
+  | 'purchase-claim-account';
 
 export interface Limit {
   bucket: Bucket;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { auditCommands } from '../audit/audit-cli.ts';
+import { claimsCommands } from '../claims/claims-cli.ts';
 import { mailCommands } from '../email/mail-cli.ts';
 import { memberCommands } from '../members/member-cli.ts';
 import { pointsCommands } from '../points/points-cli.ts';
@@ -20,6 +21,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
   ...staffCommands,
   ...keyCommands,
   ...auditCommands,
+  ...claimsCommands,
   'member delete': {
     usage: 'member delete --member CARD_NUMBER_OR_EMAIL',
     run: async (client, args) => {

@@ -9,6 +9,7 @@ import {
 import { auditListResponse, auditQuery } from '#shared/api/audit.ts';
 import { createInviteRequest, createInviteResponse } from '#shared/api/joining.ts';
 import { createStaffEndpoint, createStaffRequest } from '#shared/api/staff.ts';
+import { claimApproval, claimsQuery, refusal } from '../claims/claims-schemas.ts';
 import { createMemberRequest, memberUpdateRequest, namedMemberRequest } from '../members/member-schemas.ts';
 import {
   adjustmentRequest,
@@ -63,11 +64,11 @@ export const partnerOperations: PartnerOperation[] = [
     path: '/purchases',
     access: 'purchases',
     summary:
-      'Record a purchase: its points are pending for the returns window. Idempotent on orderId (a replay answers 201 with the first result and the header idempotent-replayed: true).',
+      'Record a purchase: its points are pending for the returns window. Idempotent on orderId (a replay answers 201 with the first result and the header idempotent-replayed: true). For a card or email no member has it answers 202 with `unmatched`: the purchase is kept for its member to claim ("A purchase is missing?").',
     audit: 'purchase.record',
     request: purchaseRequest,
     status: 201,
-    response: res.entryResponse,
+    response: res.purchaseResponse,
     errors: [...member, 'CurrencyNotAllowed', 'IdempotencyKeyReused', 'PointsLimit'],
   },
   {
@@ -81,6 +82,49 @@ export const partnerOperations: PartnerOperation[] = [
     status: 200,
     response: res.batchResponse,
     errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/claims',
+    access: 'bootstrap',
+    summary:
+      'Missing-purchase claims of one status (default pending), oldest first: the member, what they reported, what the check found, and the purchase of that order id if one reached us.',
+    query: claimsQuery,
+    status: 200,
+    response: res.claimsResponse,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/claims/:id',
+    access: 'bootstrap',
+    summary: 'One missing-purchase claim.',
+    status: 200,
+    response: res.claimResponse,
+    errors: ['ClaimNotFound'],
+  },
+  {
+    method: 'POST',
+    path: '/claims/:id/approve',
+    access: 'bootstrap',
+    summary:
+      "Approve a claim: the member is credited through the ledger's purchase path, once (approving again answers the approved claim). `points` is needed when no purchase of the order reached us.",
+    audit: 'claim.approve',
+    request: claimApproval,
+    status: 200,
+    response: res.claimResponse,
+    errors: ['ClaimNotFound', 'ClaimDecided', 'PointsRequired', 'PointsLimit'],
+  },
+  {
+    method: 'POST',
+    path: '/claims/:id/refuse',
+    access: 'bootstrap',
+    summary: 'Refuse a pending claim with the reason the member reads.',
+    audit: 'claim.refuse',
+    request: refusal,
+    status: 200,
+    response: res.claimResponse,
+    errors: ['ClaimNotFound', 'ClaimDecided'],
   },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimSchema } from '#shared/api/claims.ts';
 import { ledgerKinds } from '#shared/api/points.ts';
 
 /**
@@ -33,6 +34,40 @@ const ledgerEntrySchema = z.object({
 
 export const entryResponse = z.object({ success: z.literal(true), entry: ledgerEntrySchema });
 
+/** A purchase for a card or email no member has: kept unmatched (202), for its member to claim. */
+const unmatchedSchema = z.object({
+  orderId: z.string(),
+  memberReference: z.string(),
+  points: z.number().int(),
+  receivedAt: z.string(),
+  claimed: z.boolean(),
+});
+
+export const purchaseResponse = z.union([
+  entryResponse,
+  z.object({ success: z.literal(true), unmatched: unmatchedSchema, message: z.string() }),
+]);
+
+const staffClaimSchema = claimSchema.extend({
+  member: z.object({ loyaltyId: z.string(), fullName: z.string(), email: nullableText }),
+  finding: z.enum(['matched', 'details-differ', 'another-card', 'not-found']),
+  purchase: z
+    .object({
+      onCard: nullableText,
+      memberReference: nullableText,
+      purchasedAt: z.string(),
+      channel: z.string(),
+      store: nullableText,
+      value: z.number().int(),
+      currency: z.string(),
+      points: z.number().int(),
+    })
+    .nullable(),
+});
+
+export const claimsResponse = z.object({ success: z.literal(true), claims: z.array(staffClaimSchema) });
+export const claimResponse = z.object({ success: z.literal(true), claim: staffClaimSchema });
+
 export const failureResponse = z.object({
   success: z.literal(false),
   error: z.string(),
@@ -49,6 +84,13 @@ export const batchResponse = z.object({
         status: z.literal(201),
         replayed: z.boolean(),
         entry: ledgerEntrySchema,
+      }),
+      z.object({
+        orderId: z.string(),
+        status: z.literal(202),
+        replayed: z.boolean(),
+        unmatched: unmatchedSchema,
+        message: z.string(),
       }),
       failureResponse.extend({ orderId: nullableText, status: z.number().int() }),
     ]),

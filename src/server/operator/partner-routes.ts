@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAccountPartnerRoutes } from '../account/account-partner-routes.ts';
 import type { AppContext } from '../app-context.ts';
 import { recordAlone } from '../audit/audit-log.ts';
+import { registerClaimsPartnerRoutes } from '../claims/claims-partner-routes.ts';
 import { registerCredentialsPartnerRoutes } from '../credentials/credentials-partner-routes.ts';
 import { seedDemo } from '../demo/demo-data.ts';
 import { registerMailPartnerRoutes } from '../email/mail-partner-routes.ts';
@@ -38,6 +39,7 @@ export async function registerPartnerApi(app: FastifyInstance, ctx: AppContext):
         return seeded;
       });
       registerPointsPartnerRoutes(partner, ctx);
+      registerClaimsPartnerRoutes(partner, ctx);
       registerInvitePartnerRoutes(partner, ctx);
       registerCredentialsPartnerRoutes(partner, ctx);
       registerAccountPartnerRoutes(partner, ctx);

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
-import { badRequest } from '../http/errors.ts';
+import { keepUnmatched, unmatchedAnswer } from '../claims/unmatched-purchases.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
@@ -12,7 +13,7 @@ import type {
   redemptionRequest,
   returnRequest,
 } from './partner-schemas.ts';
-import { recordPurchase } from './purchase-command.ts';
+import { type PurchaseInput, recordPurchase } from './purchase-command.ts';
 import { recordRedemption } from './redemption-command.ts';
 import { recordReturn } from './return-command.ts';
 
@@ -26,6 +27,20 @@ export function allowedCurrency<T extends { currency: string }>(ctx: AppContext,
   });
 }
 
+function purchaseInputOf(input: z.output<typeof purchaseRequest>): PurchaseInput {
+  return {
+    orderId: input.orderId,
+    channel: input.channel,
+    storeDisplayName: input.storeDisplayName,
+    fasciaDisplayName: input.fasciaDisplayName,
+    value: input.value,
+    currency: input.currency,
+    points: input.points,
+    purchasedAt: input.purchasedAt ? new Date(input.purchasedAt) : null,
+    discount: input.discount,
+  };
+}
+
 /**
  * The partner API's keyed writes (SPEC §7 partner API): each finds the member the request names and
  * records the command once per key; a replay answers the first result. The whole request body is
@@ -37,17 +52,7 @@ export const partnerWrites = {
     recordPurchase(
       ctx.db,
       { reference: allowedCurrency(ctx, input).loyaltyId ?? input.email ?? '' },
-      {
-        orderId: input.orderId,
-        channel: input.channel,
-        storeDisplayName: input.storeDisplayName,
-        fasciaDisplayName: input.fasciaDisplayName,
-        value: input.value,
-        currency: input.currency,
-        points: input.points,
-        purchasedAt: input.purchasedAt ? new Date(input.purchasedAt) : null,
-        discount: input.discount,
-      },
+      purchaseInputOf(input),
       { returnsWindowDays: ctx.config.returnsWindowDays, body: input, audit },
     ),
 
@@ -88,4 +93,25 @@ export const partnerWrites = {
 export async function partnerAnswer(ctx: AppContext, result: KeyedResult & { loyaltyId?: string }) {
   const loyaltyId = result.loyaltyId ?? (await loyaltyIdOf(ctx.db, result.entry.account_id));
   return { success: true, entry: partnerEntry(result.entry, loyaltyId) };
+}
+
+/**
+ * A partner purchase: recorded for its member (201), or, when no member has the card number or email
+ * it names, kept unmatched (202) so the member can claim it (claims/unmatched-purchases.ts). Both are
+ * idempotent on the order id.
+ */
+export async function partnerPurchase(
+  ctx: AppContext,
+  input: z.output<typeof purchaseRequest>,
+  audit?: Audit,
+): Promise<{ status: 201 | 202; replayed: boolean; body: Record<string, unknown> }> {
+  try {
+    const result = await partnerWrites.purchase(ctx, input, audit);
+    return { status: 201, replayed: result.replayed, body: await partnerAnswer(ctx, result) };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.code !== 'MemberNotFound') throw error;
+    const reference = input.loyaltyId ?? input.email ?? '';
+    const kept = await keepUnmatched(ctx.db, reference, purchaseInputOf(input), input, audit);
+    return { status: 202, replayed: kept.replayed, body: unmatchedAnswer(kept.row) };
+  }
 }

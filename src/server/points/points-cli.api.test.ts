@@ -100,7 +100,7 @@ describe('operator CLI over the partner API (DESIGN "Operating it")', () => {
       'S',
     );
     expect(unknown.output).toBe(
-      'Error: There is no member with the card number or email nobody@example.com.',
+      'Not recorded for a member. No member has the card number or email nobody@example.com: the purchase is kept unmatched, so its member can claim it from their purchase history.',
     );
     const noStore = await loyalty(
       'purchase',

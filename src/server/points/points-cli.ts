@@ -58,7 +58,7 @@ const purchase: Command = async (client, args) => {
   // In store (the default channel) the store is part of the purchase; say so before the call.
   if (values.channel === 'in-store' && !values.store)
     throw new OperatorError('An in-store purchase needs --store <store name> (or --channel ecommerce).');
-  const result = await client.call<{ entry: Entry }>('POST', '/purchases', {
+  const result = await client.call<{ entry?: Entry; message?: string }>('POST', '/purchases', {
     orderId: values.order,
     ...memberRef(values.member),
     channel: values.channel,
@@ -70,6 +70,8 @@ const purchase: Command = async (client, args) => {
     ...(values.date ? { purchasedAt: new Date(values.date).toISOString() } : {}),
     ...(values.discount ? { discount: values.discount } : {}),
   });
+  // No member has that card or email: the server kept the purchase unmatched, for its member to claim.
+  if (!result.entry) return `Not recorded for a member. ${result.message ?? ''}`.trim();
   return `Recorded ${describeEntry(result.entry)}`;
 };
 

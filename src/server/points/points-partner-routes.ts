@@ -7,7 +7,7 @@ import { currentBurnRate } from '../members/account-view.ts';
 import { partnerAudit } from '../operator/partner-auth.ts';
 import { setBurnRate } from './burn-rate-service.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
-import { partnerAnswer, partnerWrites } from './partner-points-service.ts';
+import { partnerAnswer, partnerPurchase, partnerWrites } from './partner-points-service.ts';
 import {
   adjustmentRequest,
   burnRateRequest,
@@ -34,7 +34,14 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
     };
   }
 
-  partner.post('/purchases', keyed(purchaseRequest, partnerWrites.purchase, 'purchase.record'));
+  // 201 for the member's purchase; 202 when no member has the card: kept unmatched, to be claimed.
+  partner.post('/purchases', async (request, reply) => {
+    const input = parseOrThrow(purchaseRequest, request.body);
+    const result = await partnerPurchase(ctx, input, partnerAudit(request, 'purchase.record'));
+    reply.code(result.status);
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return result.body;
+  });
   // 200 with one result per purchase (201, or its own 4xx); 500 purchases need more than 64 KB.
   partner.post('/purchases/batch', { bodyLimit: 1024 * 1024 }, async (request) =>
     recordPurchaseBatch(

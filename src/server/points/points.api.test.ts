@@ -217,12 +217,14 @@ describe('partner API: purchases (ledger, pending points)', () => {
     expect(await ledgerCount(m.loyaltyId)).toBe(0);
   });
 
-  it('purchase: an unknown member is a 404 with a clear message', async () => {
+  it('purchase: an unknown member is kept unmatched (202) with a clear message, to be claimed (issue 15)', async () => {
     const res = await t.partner('POST', '/purchases', purchase('639999999999'));
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
-      success: false,
-      message: 'There is no member with the card number or email 639999999999.',
+      success: true,
+      unmatched: { memberReference: '639999999999', claimed: false },
+      message:
+        'No member has the card number or email 639999999999: the purchase is kept unmatched, so its member can claim it from their purchase history.',
     });
   });
 });

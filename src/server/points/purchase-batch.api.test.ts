@@ -47,7 +47,7 @@ describe('partner API: a batch of purchases', () => {
       [201, null],
       [201, null],
       [400, 'InvalidRequest'],
-      [404, 'MemberNotFound'],
+      [202, null],
       [409, 'IdempotencyKeyReused'],
       [400, 'InvalidRequest'],
     ]);

@@ -4,12 +4,11 @@ import type { AppContext } from '../app-context.ts';
 import { type Audit, auditChangeJson, auditParams } from '../audit/audit-log.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
-import { memberNotFound } from '../members/member-admin-service.ts';
 import { metrics } from '../operations/metrics.ts';
 import { keyReused, requestHash } from './idempotent-writes.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 import { partnerEntry } from './partner-entry.ts';
-import { allowedCurrency, partnerWrites } from './partner-points-service.ts';
+import { allowedCurrency, partnerPurchase } from './partner-points-service.ts';
 import { purchaseRequest } from './partner-schemas.ts';
 
 type Purchase = z.output<typeof purchaseRequest>;
@@ -92,7 +91,7 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
     const i = batch[idx - 1] as number;
     const { orderId } = one(i);
     if (outcome === 'retry') later.push(i);
-    else if (outcome === 'member-not-found') results[i] = failure(orderId, memberNotFound(memberOf(one(i))));
+    else if (outcome === 'member-not-found') later.push(i);
     else if (outcome === 'key-reused') results[i] = failure(orderId, keyReused('purchase', orderId));
     else {
       if (outcome === 'created') metrics.ledgerWrite('purchase');
@@ -107,21 +106,14 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
   for (const i of later.sort((a, b) => a - b)) {
     const { orderId } = one(i);
     try {
-      const result = await partnerWrites.purchase(ctx, one(i), audit);
-      results[i] = {
-        orderId,
-        status: 201,
-        replayed: result.replayed,
-        entry: partnerEntry(result.entry, result.loyaltyId),
-      };
+      // One by one as POST /purchases: a card no member has keeps the purchase unmatched (202).
+      const result = await partnerPurchase(ctx, one(i), audit);
+      const { success: _, ...answer } = result.body;
+      results[i] = { orderId, status: result.status, replayed: result.replayed, ...answer };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       results[i] = failure(orderId, error);
     }
   }
   return { success: true, results };
-}
-
-function memberOf(purchase: Purchase): string {
-  return purchase.loyaltyId ?? purchase.email ?? '';
 }

@@ -1,5 +1,6 @@
 import type { DataExport } from '#shared/api/privacy.ts';
 import type { Config } from '#shared/config.ts';
+import { memberClaims } from '../claims/claims-service.ts';
 import { describeUserAgent } from '../credentials/user-agent.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
@@ -27,6 +28,9 @@ export const exportCoverage: Record<string, string> = {
   wallet_passes: 'exported: walletPasses (no serial number or authentication token)',
   nike_links: 'exported: sportswearLink (no grant token)',
   invites: 'exported: invitations (the ones the member accepted)',
+  purchase_claims: 'exported: missingPurchaseReports (what the member reported, its state and reason)',
+  unmatched_purchases:
+    "exported: through the ledger (a claimed purchase is a ledger row); the till request itself is the retailer's",
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
@@ -148,6 +152,7 @@ export async function exportMemberData(
        FROM invites WHERE account_id = $1 ORDER BY created_at`,
     [accountId],
   );
+  const claims = await memberClaims(tx, accountId);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
     [accountId],
@@ -245,6 +250,7 @@ export async function exportMemberData(
     })),
     walletPresence: row.wallet_presence ?? null,
     sportswearLink: link ? { linkedAt: iso(link.linked_at), accountId: link.provider_subject } : null,
+    missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     staffActions: staffActions.map((entry) => ({
       at: iso(entry.at),
       action: entry.action,

@@ -75,6 +75,10 @@ const memberErrorCodes = [
   'StaleAttempt',
   'ExchangeFailed',
   'LinkedElsewhere',
+  // A purchase is missing?
+  'AlreadyInHistory',
+  'AlreadyClaimed',
+  'TooManyOpenClaims',
 ] as const;
 
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
@@ -100,6 +104,9 @@ const partnerErrorCodes = [
   'CannotRedeem',
   'NothingToChange',
   'MailNotFound',
+  'ClaimNotFound',
+  'ClaimDecided',
+  'PointsRequired',
 ] as const;
 
 /** Codes of the staff console's API (/staff-api); its screens pick words by HTTP status and show `message`. */

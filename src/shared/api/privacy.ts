@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimSchema } from './claims.ts';
 import { accountSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -142,6 +143,8 @@ export const dataExportSchema = z.object({
   ),
   walletPresence: z.string().nullable(),
   sportswearLink: z.object({ linkedAt: z.string(), accountId: z.string() }).nullable(),
+  /** The member's "A purchase is missing?" reports, with their state and any refusal reason. */
+  missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
   /** What staff and partner systems did about the member (the audit log), without who the staff member was. */
   staffActions: z.array(
     z.object({

@@ -62,4 +62,8 @@ export const failuresDaDK: Record<FailureCode, string> = {
   StaleAttempt: 'Dette Nike-login er udløbet eller allerede brugt. Forbind igen.',
   ExchangeFailed: 'Beklager, vi kunne ikke forbinde din Nike-konto. Prøv igen.',
   LinkedElsewhere: 'Den Nike-konto er allerede forbundet med et andet medlemskab.',
+  AlreadyInHistory: 'Denne ordre er allerede i din købshistorik.',
+  AlreadyClaimed: 'Du har allerede fortalt os om denne ordre. Du kan følge den i din købshistorik.',
+  TooManyOpenClaims:
+    'Du har allerede flere manglende køb, der venter på os. Vi ser på dem først; prøv igen, når de er besvaret.',
 };

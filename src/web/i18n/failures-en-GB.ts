@@ -67,4 +67,8 @@ export const failuresEnGB: Record<FailureCode, string> = {
   StaleAttempt: 'This Nike sign-in has expired or was already used. Please connect again.',
   ExchangeFailed: 'Sorry, we could not link your Nike account. Please try again.',
   LinkedElsewhere: 'That Nike account is already linked to another membership.',
+  AlreadyInHistory: 'This order is already in your purchase history.',
+  AlreadyClaimed: "You've already told us about this order. You can follow it in your purchase history.",
+  TooManyOpenClaims:
+    "You have several missing purchases waiting for us already. We'll look at those first; please try again once they're answered.",
 };

@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { type OperatorClient, OperatorError } from '../operator/operator-client.ts';
+import type { StaffClaim } from './claims-staff-service.ts';
+
+/** Operator CLI commands of missing-purchase claims; each is one partner API call. */
+type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+
+function money(minor: number, currency: string): string {
+  return `${(minor / 100).toFixed(2)} ${currency}`;
+}
+
+function describe(c: StaffClaim): string {
+  const where = c.channel === 'in-store' ? `in store at ${c.store}` : 'online';
+  const head = `#${c.id} ${c.status}: order ${c.orderId}, ${c.purchasedOn}, ${where}, ${money(c.amount, c.currency)} — ${c.member.fullName} (${c.member.loyaltyId})`;
+  const found = !c.purchase
+    ? 'no purchase of this order reached us'
+    : c.purchase.onCard
+      ? `the order is on card ${c.purchase.onCard} (${c.purchase.points} points, ${money(c.purchase.value, c.purchase.currency)}, ${c.purchase.store ?? c.purchase.channel}, ${c.purchase.purchasedAt.slice(0, 10)})`
+      : `kept unmatched for ${c.purchase.memberReference} (${c.purchase.points} points, ${money(c.purchase.value, c.purchase.currency)}, ${c.purchase.store ?? c.purchase.channel}, ${c.purchase.purchasedAt.slice(0, 10)})`;
+  const decided =
+    c.status === 'approved'
+      ? `; credited ${c.points} points`
+      : c.status === 'refused'
+        ? `; reason: ${c.reason}`
+        : '';
+  return `${head}\n    ${c.finding}: ${found}${decided}`;
+}
+
+function claimId(args: string[], command: string): { id: string; rest: string[] } {
+  const [id, ...rest] = args;
+  if (!id || !/^[1-9]\d{0,17}$/.test(id))
+    throw new OperatorError(`${command} needs the claim's number, e.g. claims ${command} 12.`);
+  return { id, rest };
+}
+
+const list: Command = async (client, args) => {
+  const { values } = parseArgs({ args, options: { status: { type: 'string' } } });
+  const status = values.status ?? 'pending';
+  const result = await client.call<{ claims: StaffClaim[] }>(
+    'GET',
+    `/claims?status=${encodeURIComponent(status)}`,
+  );
+  if (!result.claims.length) return `No ${status} claims.`;
+  return result.claims.map(describe).join('\n');
+};
+
+const approve: Command = async (client, args) => {
+  const { id, rest } = claimId(args, 'approve');
+  const { values } = parseArgs({ args: rest, options: { points: { type: 'string' } } });
+  if (values.points !== undefined && !/^\d+$/.test(values.points))
+    throw new OperatorError(`--points must be a whole number (got ${values.points}).`);
+  const result = await client.call<{ claim: StaffClaim }>(
+    'POST',
+    `/claims/${id}/approve`,
+    values.points === undefined ? {} : { points: Number(values.points) },
+  );
+  return `Approved: ${describe(result.claim)}`;
+};
+
+const refuse: Command = async (client, args) => {
+  const { id, rest } = claimId(args, 'refuse');
+  const { values } = parseArgs({ args: rest, options: { reason: { type: 'string' } } });
+  if (!values.reason?.trim())
+    throw new OperatorError('claims refuse needs --reason "what the member will read".');
+  const result = await client.call<{ claim: StaffClaim }>('POST', `/claims/${id}/refuse`, {
+    reason: values.reason,
+  });
+  return `Refused: ${describe(result.claim)}`;
+};
+
+export const claimsCommands: Record<string, { usage: string; run: Command }> = {
+  'claims list': { usage: 'claims list [--status pending|approved|refused]', run: list },
+  'claims approve': {
+    usage: 'claims approve <id> [--points N]   (N needed when no purchase of the order reached us)',
+    run: approve,
+  },
+  'claims refuse': { usage: 'claims refuse <id> --reason "what the member will read"', run: refuse },
+};
