@@ -25,7 +25,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The WHERE clause of the filters, with its parameters. */
-function where(filters: Filters): { sql: string; params: unknown[] } {
+function where(filters: Omit<Filters, 'format' | 'limit'>): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => {
@@ -64,7 +64,11 @@ function where(filters: Filters): { sql: string; params: unknown[] } {
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
-async function select(db: Queryable, filters: Filters, limit: number): Promise<Stored[]> {
+async function select(
+  db: Queryable,
+  filters: Omit<Filters, 'format' | 'limit'>,
+  limit: number,
+): Promise<Stored[]> {
   const { sql, params } = where(filters);
   return db.query<Stored>(
     `SELECT l.id::text AS id, l.at, l.actor_kind, l.actor_id, l.actor_label, l.action, l.member_id,
@@ -92,7 +96,7 @@ function view(row: Stored): AuditRow {
 }
 
 /** One page, newest first; `nextBefore` continues with older rows. */
-export async function listAudit(db: Queryable, filters: Filters) {
+export async function listAudit(db: Queryable, filters: Omit<Filters, 'format'>) {
   const rows = await select(db, filters, filters.limit + 1);
   const page = rows.slice(0, filters.limit);
   return {
@@ -125,8 +129,11 @@ const csvColumns = [
 ];
 
 /** Every row the filters match (up to maxExportRows), newest first, as CSV (RFC 4180). */
-export async function auditCsv(db: Queryable, filters: Filters): Promise<string> {
-  const rows = await select(db, { ...filters, limit: maxExportRows }, maxExportRows);
+export async function auditCsv(
+  db: Queryable,
+  filters: Omit<Filters, 'format' | 'limit' | 'before'>,
+): Promise<string> {
+  const rows = await select(db, filters, maxExportRows);
   const lines = rows.map((row) => {
     const r = view(row);
     return [

@@ -33,6 +33,7 @@ export function registerPartnerAdminRoutes(partner: FastifyInstance, ctx: AppCon
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="audit-log.csv"')
       .header('cache-control', 'no-store');
-    return auditCsv(ctx.db, parsed);
+    const { limit: _limit, before: _before, format: _format, ...filters } = parsed;
+    return auditCsv(ctx.db, filters);
   });
 }

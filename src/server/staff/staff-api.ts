@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { registerStaffAuditRoutes } from '../audit/staff-audit-routes.ts';
 import { registerStaffAdminRoutes } from './staff-admin-routes.ts';
 import { registerStaffAuthRoutes } from './staff-auth-routes.ts';
 import { registerStaffMemberRoutes } from './staff-member-routes.ts';
@@ -14,5 +15,6 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerStaffAuthRoutes(scope, ctx);
     registerStaffMemberRoutes(scope, ctx);
     registerStaffAdminRoutes(scope, ctx);
+    registerStaffAuditRoutes(scope, ctx);
   });
 }
