@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
@@ -172,6 +172,29 @@ export async function changePassword(
     if (updated?.email) {
       await enqueueMail(tx, await passwordChangedEmail(ctx.config, ctx.origin, updated.email));
     }
+  });
+}
+
+/**
+ * Staff send a member on the phone a sign-in link (the console's support role): the emailed link of
+ * SPEC §7 magic-link, opened with a click since no browser of the member asked for it. Refused when
+ * emailed links are switched off or the member may not sign in.
+ */
+export async function sendSignInLink(
+  ctx: AppContext,
+  account: { id: string; email: string; can_sign_in: boolean },
+  audit: Audit,
+): Promise<void> {
+  ensureMagicLinksEnabled(ctx);
+  if (!account.can_sign_in) throw conflict('SignInNotAllowed', 'This member may not sign in (access rules).');
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueLinkToken(tx, {
+      accountId: account.id,
+      purpose: 'magic-link',
+      expiresInMinutes: ctx.config.magicLinkExpiryMinutes,
+    });
+    await enqueueMail(tx, await magicLinkEmail(ctx.config, ctx.origin, { to: account.email, token }));
+    await audit(tx, { memberId: account.id, change: { to: account.email } });
   });
 }
 

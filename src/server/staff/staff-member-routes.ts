@@ -10,6 +10,7 @@ import {
   resendInvitationEndpoint,
   retryMailEndpoint,
   sendPasswordResetEndpoint,
+  sendSignInLinkEndpoint,
   setBurnRateEndpoint,
   undeliveredMailEndpoint,
   updateMemberEndpoint,
@@ -17,7 +18,7 @@ import {
 import { deleteAccount } from '../account/account-deletion-service.ts';
 import type { AppContext } from '../app-context.ts';
 import { staffAudit } from '../audit/audit-log.ts';
-import { sendPasswordReset } from '../credentials/email-link-service.ts';
+import { sendPasswordReset, sendSignInLink } from '../credentials/email-link-service.ts';
 import { mailStatus, retryGivenUpMail } from '../email/outbox-status.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { createInvite, type InviteRow } from '../joining/invite-service.ts';
@@ -77,6 +78,12 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     const account = await liveMember(ctx, loyaltyId);
     await sendPasswordReset(ctx, account, staffAudit(staff, 'member.send_password_reset'));
     return done(`A password reset link is on its way to ${account.email}.`);
+  });
+
+  staffRoute(scope, sendSignInLinkEndpoint, 'support', async ({ loyaltyId }, staff) => {
+    const account = await liveMember(ctx, loyaltyId);
+    await sendSignInLink(ctx, account, staffAudit(staff, 'member.send_sign_in_link'));
+    return done(`A sign-in link is on its way to ${account.email}.`);
   });
 
   staffRoute(scope, endSessionEndpoint, 'support', async ({ loyaltyId, sessionId }, staff) => {

@@ -33,6 +33,7 @@ const routes = (
   ['GET', `/staff-api/member?loyaltyId=${loyaltyId}`, 'support'],
   ['POST', '/staff-api/member/send-password-reset', 'support', { loyaltyId }],
   ['POST', '/staff-api/member/end-all-sessions', 'support', { loyaltyId }],
+  ['POST', '/staff-api/member/send-sign-in-link', 'support', { loyaltyId }],
   ['POST', '/staff-api/member/end-session', 'support', { loyaltyId, sessionId: '0123456789abcdef' }],
   [
     'POST',
@@ -184,6 +185,20 @@ describe('support actions', () => {
     expect(res.status).toBe(200);
     expect(t.mails[0]?.to).toBe(m.email);
     expect(t.mails[0]?.html).toContain('/set-new-password');
+  });
+
+  it('sends a sign-in link by email; not to a member who may not sign in', async () => {
+    const m = await t.signedInMember();
+    const res = await support.post('/staff-api/member/send-sign-in-link', { loyaltyId: m.loyaltyId });
+    expect(res.status).toBe(200);
+    expect(t.mails[0]?.to).toBe(m.email);
+    expect(t.mails[0]?.html).toContain('/magic-login');
+    await manager.post('/staff-api/member/update', { loyaltyId: m.loyaltyId, canSignIn: false });
+    const sent = t.mails.length;
+    expect(
+      (await support.post('/staff-api/member/send-sign-in-link', { loyaltyId: m.loyaltyId })).status,
+    ).toBe(409);
+    expect(t.mails.length).toBe(sent);
   });
 
   it('ends one session, then every session', async () => {
@@ -401,6 +416,11 @@ describe('every staff write leaves exactly one audit row, by the staff member, i
           invitationId: view.body.invitations[0]?.id,
         }),
       'invite.resend',
+    );
+    await oneRow(
+      ids.support,
+      () => support.post('/staff-api/member/send-sign-in-link', { loyaltyId }),
+      'member.send_sign_in_link',
     );
     await oneRow(
       ids.support,

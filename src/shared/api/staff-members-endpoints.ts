@@ -10,6 +10,7 @@ import type {
   resendInvitationEndpoint,
   retryMailEndpoint,
   sendPasswordResetEndpoint,
+  sendSignInLinkEndpoint,
   setBurnRateEndpoint,
   undeliveredMailEndpoint,
   updateMemberEndpoint,
@@ -25,6 +26,10 @@ export const resendInvitation = describe<typeof resendInvitationEndpoint>(
 export const sendPasswordReset = describe<typeof sendPasswordResetEndpoint>(
   'POST',
   '/staff-api/member/send-password-reset',
+);
+export const sendSignInLink = describe<typeof sendSignInLinkEndpoint>(
+  'POST',
+  '/staff-api/member/send-sign-in-link',
 );
 export const endSession = describe<typeof endSessionEndpoint>('POST', '/staff-api/member/end-session');
 export const endAllSessions = describe<typeof endAllSessionsEndpoint>(

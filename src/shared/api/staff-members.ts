@@ -119,6 +119,13 @@ export const sendPasswordResetEndpoint = endpoint({
   response: done,
 });
 
+export const sendSignInLinkEndpoint = endpoint({
+  method: 'POST',
+  path: '/staff-api/member/send-sign-in-link',
+  request: z.object(memberRef),
+  response: done,
+});
+
 export const endSessionEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/end-session',

@@ -99,6 +99,7 @@ export const staffDaDK: StaffWords = {
     resendInvitation: 'Send invitationen igen',
     supportActions: 'Hjælp til login',
     sendReset: 'Send et link til ny adgangskode',
+    sendSignInLink: 'Send et login-link',
     managerActions: 'Point og adgang',
     adjust: {
       title: 'Justér point',

@@ -93,6 +93,7 @@ export const staffEnGB = {
     resendInvitation: 'Send the invitation again',
     supportActions: 'Help to sign in',
     sendReset: 'Send a password reset link',
+    sendSignInLink: 'Send a sign-in link',
     managerActions: 'Points and access',
     adjust: {
       title: 'Adjust points',

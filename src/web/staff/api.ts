@@ -23,6 +23,7 @@ import {
   resendInvitation,
   retryMail,
   sendPasswordReset,
+  sendSignInLink,
   setBurnRate,
   undeliveredMail,
   updateMember,
@@ -53,6 +54,7 @@ export const staffApi = {
   resendInvitation: (loyaltyId: string, invitationId: string) =>
     call(resendInvitation, { loyaltyId, invitationId }),
   sendPasswordReset: (loyaltyId: string) => call(sendPasswordReset, { loyaltyId }),
+  sendSignInLink: (loyaltyId: string) => call(sendSignInLink, { loyaltyId }),
   endSession: (loyaltyId: string, sessionId: string) => call(endSession, { loyaltyId, sessionId }),
   endAllSessions: (loyaltyId: string) => call(endAllSessions, { loyaltyId }),
   adjustPoints: (body: RequestOf<typeof adjustPoints>) => call(adjustPoints, body),

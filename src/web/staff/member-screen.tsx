@@ -117,6 +117,9 @@ function SupportPanel({ view, act }: { view: MemberView; act: Act }) {
         <Button variant="secondary" onClick={() => void act(() => staffApi.sendPasswordReset(id))}>
           {w.member.sendReset}
         </Button>
+        <Button variant="secondary" onClick={() => void act(() => staffApi.sendSignInLink(id))}>
+          {w.member.sendSignInLink}
+        </Button>
       </div>
       <h3>{w.member.sessions}</h3>
       {view.sessions.length === 0 ? (
