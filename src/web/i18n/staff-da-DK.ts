@@ -13,6 +13,8 @@ export const staffDaDK: StaffWords = {
     mail: 'Ikke-leverede e-mails',
     settings: 'Indløsningskurs',
     staff: 'Personalekonti',
+    audit: 'Revisionslog',
+    apiKeys: 'API-nøgler',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',

@@ -6,7 +6,14 @@ export const staffEnGB = {
   signedInAs: (name: string, role: string) => `${name} (${role})`,
   signOut: 'Sign out',
   roles: { support: 'Support', manager: 'Manager', admin: 'Admin' } as Record<string, string>,
-  nav: { members: 'Members', mail: 'Undelivered email', settings: 'Burn rate', staff: 'Staff accounts' },
+  nav: {
+    members: 'Members',
+    mail: 'Undelivered email',
+    settings: 'Burn rate',
+    staff: 'Staff accounts',
+    audit: 'Audit log',
+    apiKeys: 'API keys',
+  },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',
   failures: {

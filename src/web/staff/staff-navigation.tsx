@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { StaffRole } from '#shared/domain/staff-roles.ts';
 import type { StaffWords } from '../i18n/staff-en-GB.ts';
+import { ApiKeysScreen } from './api-keys-screen.tsx';
+import { AuditScreen } from './audit-screen.tsx';
 import { BurnRateScreen } from './burn-rate-screen.tsx';
 import { MailQueueScreen } from './mail-queue-screen.tsx';
 import { MemberScreen } from './member-screen.tsx';
@@ -45,6 +47,18 @@ export const staffNavigation: readonly StaffNavEntry[] = [
     label: (w) => w.nav.settings,
     role: 'manager',
     routes: [['/staff/burn-rate', <BurnRateScreen key="burn-rate" />]],
+  },
+  {
+    path: '/staff/audit',
+    label: (w) => w.nav.audit,
+    role: 'manager',
+    routes: [['/staff/audit', <AuditScreen key="audit" />]],
+  },
+  {
+    path: '/staff/api-keys',
+    label: (w) => w.nav.apiKeys,
+    role: 'admin',
+    routes: [['/staff/api-keys', <ApiKeysScreen key="api-keys" />]],
   },
   {
     path: '/staff/staff',
