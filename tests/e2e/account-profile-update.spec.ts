@@ -34,7 +34,7 @@ test.describe('edit details with self profile update on, no telephone numbers, s
     await page.goto('/help/account');
     const details = page.getByRole('region', { name: 'Your details' });
     await expect(details).toContainText('Robin Vale');
-    await expect(details).toContainText('EUR');
+    await expect(details).toContainText('Euro (€)');
     await expect(page.getByRole('region', { name: 'Marketing' })).toContainText('Yes, please');
   });
 });
