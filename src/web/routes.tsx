@@ -28,6 +28,7 @@ const ConfirmLinkScreen = lazyScreen(() => import('./credentials/confirm-link-sc
 const SecurityScreen = lazyScreen(() => import('./credentials/security-screen.tsx'));
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
 const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
+const MissingPurchaseScreen = lazyScreen(() => import('./claims/missing-purchase-screen.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -144,6 +145,7 @@ export function AppRoutes({ status }: { status: number }) {
           <Route index element={<Redirect to="/help/account" />} />
           <Route path="account" element={<MyDetailsScreen />} />
           <Route path="history" element={<PurchaseHistoryScreen />} />
+          <Route path="history/missing" element={<MissingPurchaseScreen />} />
           <Route path="account-details" element={<EditDetailsScreen />} />
           <Route path="security" element={<SecurityScreen />} />
           {config.enableWebAuthnLogins ? <Route path="passkeys" element={<PasskeysScreen />} /> : null}

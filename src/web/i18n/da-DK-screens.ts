@@ -1,7 +1,9 @@
+import { daDKClaims } from './da-DK-claims.ts';
 import type { ScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
 export const daDKScreens: ScreenMessages = {
+  claims: daDKClaims,
   home: {
     greeting: (name: string) => `Hej, ${name}`,
     points: 'Point',

@@ -1,7 +1,9 @@
 import { inviteMessages } from '#shared/domain/invite-codes.ts';
+import { enGBClaims } from './en-GB-claims.ts';
 
 /** The words of the lazily loaded screens, in British English (see en-GB.ts). */
 export const enGBScreens = {
+  claims: enGBClaims,
   home: {
     greeting: (name: string) => `Hello, ${name}`,
     points: 'Points',

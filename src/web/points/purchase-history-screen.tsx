@@ -1,4 +1,5 @@
 import { formatMemberSince } from '#shared/domain/date-format.ts';
+import { MissingPurchases } from '../claims/claims-list.tsx';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
@@ -22,6 +23,7 @@ export default function PurchaseHistoryScreen() {
       <section aria-label={m.purchaseHistory} className={styles.section}>
         <PurchaseHistory />
       </section>
+      <MissingPurchases />
     </Page>
   );
 }

@@ -10,6 +10,9 @@ import { MessagesProvider } from '../i18n/messages.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import PurchaseHistoryScreen from './purchase-history-screen.tsx';
 
+// The missing-purchase reports below the history have their own calls (tests/e2e/claims.spec.ts).
+vi.mock('../claims/claims-list.tsx', () => ({ MissingPurchases: () => null }));
+
 const account: Account = testAccount({
   loyaltyId: '6300001000011',
   cardNumber: '6300001000011',

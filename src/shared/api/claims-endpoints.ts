@@ -1,0 +1,6 @@
+import type { claimsEndpoint, createClaimEndpoint } from './claims.ts';
+import { describe } from './descriptor.ts';
+
+/** The browser's descriptors of the missing-purchase claims (zod-free: see descriptor.ts). */
+export const createClaim = describe<typeof createClaimEndpoint>('POST', '/api/purchase-claims');
+export const claims = describe<typeof claimsEndpoint>('GET', '/api/purchase-claims');

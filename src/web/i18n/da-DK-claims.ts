@@ -1,0 +1,41 @@
+import type { enGBClaims } from './en-GB-claims.ts';
+
+/** Danish words of "Mangler et køb?" (see en-GB-claims.ts). */
+export const daDKClaims: typeof enGBClaims = {
+  heading: 'Mangler et køb?',
+  intro: 'Hvis et køb ikke er i din historik, så fortæl os om det, så tilføjer vi pointene.',
+  reportLink: 'Meld et manglende køb',
+  listFailed: 'Beklager, vi kunne ikke hente dine meldinger. Prøv igen senere.',
+  yourReports: 'Dine meldinger',
+  order: (orderId: string) => `Ordre ${orderId}`,
+  online: 'Online',
+  inStore: 'I butik',
+  pending: 'Vi undersøger det',
+  approved: (points: string) => `Tilføjet · ${points} point`,
+  refused: 'Ikke tilføjet',
+  reason: (reason: string) => `Begrundelse: ${reason}`,
+  title: 'Meld et manglende køb',
+  formIntro:
+    'Oplysningerne står på din kvittering eller ordrebekræftelse. Vi tilføjer købet med det samme, når vi kan finde det; ellers tjekker vores team det.',
+  orderLabel: 'Ordrenummer',
+  orderHint: 'Som det står på kvitteringen, for eksempel W-10023',
+  orderRequired: 'Indtast ordrenummeret',
+  orderNoSpaces: 'Indtast ordrenummeret uden mellemrum',
+  dateLabel: 'Købsdato',
+  dateRequired: 'Indtast datoen for købet',
+  dateFuture: 'Datoen kan ikke ligge i fremtiden',
+  dateCheck: 'Indtast en dato inden for det seneste år',
+  whereLabel: 'Hvor købte du det?',
+  storeLabel: 'Butik',
+  storeRequired: 'Indtast butikken',
+  amountLabel: 'Betalt beløb',
+  amountHint: 'For eksempel 499,95',
+  amountRequired: 'Indtast det beløb, du betalte, for eksempel 499,95',
+  submit: 'Meld manglende køb',
+  sending: 'Sender…',
+  failed: 'Beklager, vi kunne ikke sende din melding. Prøv igen.',
+  matched: (points: string) => `Vi fandt dit køb: ${points} point er nu i din historik.`,
+  waiting:
+    'Tak. Vi kunne ikke finde det med det samme, så vores team tjekker det. Du kan følge det i din købshistorik.',
+  backToHistory: 'Tilbage til din købshistorik',
+};
