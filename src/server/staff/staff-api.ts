@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { registerStaffAuditRoutes } from '../audit/staff-audit-routes.ts';
 import { registerStaffAdminRoutes } from './staff-admin-routes.ts';
 import { registerStaffAuthRoutes } from './staff-auth-routes.ts';
+import { registerStaffClaimsRoutes } from './staff-claims-routes.ts';
 import { registerStaffMemberRoutes } from './staff-member-routes.ts';
 import { registerStaffScope } from './staff-scope.ts';
 
@@ -14,6 +15,7 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
   await registerStaffScope(app, ctx, (scope) => {
     registerStaffAuthRoutes(scope, ctx);
     registerStaffMemberRoutes(scope, ctx);
+    registerStaffClaimsRoutes(scope, ctx);
     registerStaffAdminRoutes(scope, ctx);
     registerStaffAuditRoutes(scope, ctx);
   });

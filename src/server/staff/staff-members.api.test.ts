@@ -53,6 +53,9 @@ const routes = (
   ['POST', '/staff-api/member/delete', 'manager', { loyaltyId, confirm: loyaltyId }],
   ['POST', '/staff-api/burn-rate', 'manager', { pointsLevel: 400, cashValue: 500 }],
   ['POST', '/staff-api/mail/retry', 'manager', { id: '1' }],
+  ['GET', '/staff-api/claims', 'manager'],
+  ['POST', '/staff-api/claims/approve', 'manager', { id: '999999', points: 1 }],
+  ['POST', '/staff-api/claims/refuse', 'manager', { id: '999999', reason: 'x' }],
   ['GET', '/staff-api/staff', 'admin'],
   [
     'POST',

@@ -8,6 +8,7 @@ export const staffEnGB = {
   roles: { support: 'Support', manager: 'Manager', admin: 'Admin' } as Record<string, string>,
   nav: {
     members: 'Members',
+    claims: 'Claims',
     mail: 'Undelivered email',
     settings: 'Burn rate',
     staff: 'Staff accounts',
@@ -132,6 +133,39 @@ export const staffEnGB = {
       mismatch: 'Type the member’s card number exactly.',
       cancel: 'Cancel',
     },
+  },
+  claims: {
+    title: 'Missing-purchase claims',
+    show: 'Show',
+    statuses: { pending: 'Waiting for a decision', approved: 'Approved', refused: 'Refused' } as Record<
+      string,
+      string
+    >,
+    none: 'No claims here.',
+    columns: {
+      member: 'Member',
+      order: 'Order',
+      found: 'What we found',
+      decide: 'Decide',
+      outcome: 'Outcome',
+    },
+    findings: {
+      matched: 'The purchase matched',
+      'details-differ': 'A purchase of this order reached us with other details',
+      'another-card': 'This order is on another card',
+      'not-found': 'No purchase of this order reached us',
+    } as Record<string, string>,
+    purchase: (value: number, currency: string, points: number) => `${value} ${currency}, ${points} points`,
+    points: 'Points to give',
+    pointsProblem: 'Enter the points to give (a whole number).',
+    approve: 'Approve',
+    reason: 'Reason (the member reads it)',
+    reasonProblem: 'Enter the reason the member will read.',
+    refuse: 'Refuse',
+    approved: 'The claim is approved and the points are on the member’s card.',
+    refused: 'The claim is refused; the member sees the reason.',
+    approvedWith: (points: number) => `Approved: ${points} points`,
+    refusedWith: (reason: string) => `Refused: ${reason}`,
   },
   mail: {
     title: 'Undelivered email',

@@ -5,6 +5,7 @@ import type { StaffWords } from '../i18n/staff-en-GB.ts';
 import { ApiKeysScreen } from './api-keys-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { BurnRateScreen } from './burn-rate-screen.tsx';
+import { ClaimsScreen } from './claims-screen.tsx';
 import { MailQueueScreen } from './mail-queue-screen.tsx';
 import { MemberScreen } from './member-screen.tsx';
 import { MemberSearchScreen } from './member-search-screen.tsx';
@@ -35,6 +36,12 @@ export const staffNavigation: readonly StaffNavEntry[] = [
       ['/staff/signin', <Navigate key="signin" to="/staff" replace />],
       ['/staff/members/:loyaltyId', <MemberScreen key="member" />],
     ],
+  },
+  {
+    path: '/staff/claims',
+    label: (w) => w.nav.claims,
+    role: 'manager',
+    routes: [['/staff/claims', <ClaimsScreen key="claims" />]],
   },
   {
     path: '/staff/mail',

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { claimSchema, claimStatuses } from './claims.ts';
+import { endpoint } from './endpoint.ts';
+import { text } from './text.ts';
+
+/** The console's queue of missing-purchase claims (manager): the service of the partner API and the CLI. */
+
+const staffClaimSchema = claimSchema.extend({
+  member: z.object({ loyaltyId: z.string(), fullName: z.string(), email: z.string().nullable() }),
+  finding: z.enum(['matched', 'details-differ', 'another-card', 'not-found']),
+  purchase: z
+    .object({
+      onCard: z.string().nullable(),
+      memberReference: z.string().nullable(),
+      purchasedAt: z.string(),
+      channel: z.string(),
+      store: z.string().nullable(),
+      value: z.number(),
+      currency: z.string(),
+      points: z.number(),
+    })
+    .nullable(),
+});
+
+const claimId = text().regex(/^[1-9]\d{0,17}$/, 'Name the claim');
+
+export const staffClaimsEndpoint = endpoint({
+  method: 'GET',
+  path: '/staff-api/claims',
+  request: z.object({ status: z.enum(claimStatuses).default('pending') }),
+  response: z.object({ claims: z.array(staffClaimSchema) }),
+});
+
+export const approveClaimEndpoint = endpoint({
+  method: 'POST',
+  path: '/staff-api/claims/approve',
+  /** `points`: what to credit when no purchase of the order reached us (otherwise its own points). */
+  request: z.object({ id: claimId, points: z.number().int().min(0).max(10_000_000).optional() }),
+  response: z.object({ claim: staffClaimSchema }),
+});
+
+export const refuseClaimEndpoint = endpoint({
+  method: 'POST',
+  path: '/staff-api/claims/refuse',
+  /** The reason the member reads. */
+  request: z.object({ id: claimId, reason: text().min(1, 'Give the reason the member will read').max(500) }),
+  response: z.object({ claim: staffClaimSchema }),
+});
