@@ -79,8 +79,9 @@ export const configSchema = publicConfigSchema.extend({
   /** Days a purchase's points stay pending (the returns window). */
   returnsWindowDays: z.number().int().min(0).max(365).default(28),
   /**
-   * Points expiry (off in the described configuration): `months` after points confirm they expire,
-   * spent oldest first; members who consented to email get a reminder `reminderDays` before.
+   * Points expiry (off in the described configuration): points are due to expire `months` after they
+   * confirm. Only the history's expiry dates read it so far; the expiry job, Home's next expiry and the
+   * reminder `reminderDays` before are still to be built (README).
    */
   pointsExpiry: z
     .strictObject({

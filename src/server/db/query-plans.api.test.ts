@@ -51,7 +51,8 @@ beforeAll(async () => {
   await seedScale(db, { members: 20_000, ledgerRowsPerMember: 10, maturedRows: 100, chunk: 20_000 });
   t = await createTestApp({
     db: recordingDatabase(db, (statement) => sent.set(statement.sql, statement)),
-    config: { enablePointsExchange: true },
+    // Points expiry on, so the history's expiry-date look-up is recorded too.
+    config: { enablePointsExchange: true, pointsExpiry: { months: 12 } },
   });
 }, 240_000);
 
@@ -83,6 +84,15 @@ describe('query plans at scale', () => {
     ).toBe(201);
     expect((await m.client.get('/api-w/viewer')).status).toBe(200);
     expect((await m.client.get('/api/transactions')).status).toBe(200);
+    // A missing-purchase report (ledger look-up by order id) and the member's reports.
+    const claim = await m.client.post('/api/purchase-claims', {
+      orderId: 'plan-missing-1',
+      purchasedOn: new Date().toISOString().slice(0, 10),
+      channel: 'ecommerce',
+      amount: 1_000,
+    });
+    expect(claim.status).toBe(201);
+    expect((await m.client.get('/api/purchase-claims')).status).toBe(200);
     expect((await t.client().post('/api/request-magic-link', { email: m.email })).status).toBe(200);
     expect(await sweepMaturedPoints(t.ctx.db)).toBeGreaterThan(0);
     await t.ctx.sessions.sweep(t.ctx.db);
@@ -108,6 +118,9 @@ describe('query plans at scale', () => {
     expect(explained.length).toBeGreaterThan(20);
     expect(explained.some((sql) => sql.includes('ORDER BY confirms_at'))).toBe(true);
     expect(explained.some((sql) => sql.includes('DELETE FROM sessions WHERE expires_at'))).toBe(true);
+    // The history's look-ups by the page's ids: returns of its purchases, and expiry dates.
+    expect(explained.some((sql) => sql.includes('reverses_entry_id = ANY'))).toBe(true);
+    expect(explained.some((sql) => sql.includes('make_interval(months'))).toBe(true);
     expect(scans).toEqual([]);
     // A member's pending rows are found through their own partial index, not by walking every
     // member's pending rows (ledger_entries_pending) or all of this member's history.
