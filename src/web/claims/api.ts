@@ -13,9 +13,10 @@ export const claimsApi = {
   list: (signal: AbortSignal) => call(claims, {}, { signal }),
 };
 
-/** "49.99", "49,99", "£49.99" or "49" as minor units (pence); null when it is not an amount. */
+/** "49.99", "49,99", "£49.99", "kr 499,95" or "49" as minor units (pence); null when it is not an amount. */
 export function parseAmount(text: string): number | null {
-  const match = /^\s*[^\d\s]?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  // A currency sign may lead ("£49.99", "kr 499,95"); a minus or any other character may not.
+  const match = /^\s*(?:[£$€]|kr\.?)?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/i.exec(text);
   if (!match) return null;
   const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return minor > 0 ? minor : null;
