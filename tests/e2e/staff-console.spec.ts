@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { request as apiRequest, type Page } from '@playwright/test';
 import { seriousViolations, settle } from './axe.ts';
 import { expect, type Member, type TestServer, test } from './fixtures.ts';
 
@@ -53,6 +53,7 @@ async function openMember(page: Page, member: Member) {
   await page.getByRole('link', { name: 'Members' }).click();
   await page.getByLabel('Email, card number or name').fill(member.email);
   await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status')).toHaveText('1 member');
   await page.getByRole('link', { name: member.name }).click();
   await expect(page.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
 }
@@ -139,6 +140,47 @@ for (const width of [1280, 768]) {
       await expect(page.getByRole('button', { name: 'Clear the review' })).toBeVisible();
       await axeClean(page);
       await shot(page, 'manager-member', width);
+
+      // The member reports a missing purchase; the manager refuses it with a reason the member reads.
+      const memberApi = await apiRequest.newContext({
+        baseURL: server.url,
+        extraHTTPHeaders: { origin: server.url },
+      });
+      expect(
+        (
+          await memberApi.post('/api/login', { data: { username: member.email, password: member.password } })
+        ).status(),
+      ).toBe(200);
+      const orderId = `LOST-${width}-${Date.now()}`;
+      const claimed = await memberApi.post('/api/purchase-claims', {
+        data: {
+          orderId,
+          purchasedOn: new Date().toISOString().slice(0, 10),
+          channel: 'in-store',
+          store: 'Oxford Street',
+          amount: 4999,
+        },
+      });
+      expect(claimed.status()).toBeLessThan(300);
+      await page.getByRole('link', { name: 'Claims' }).click();
+      const claimRow = page.getByRole('row', { name: new RegExp(orderId) });
+      await expect(claimRow).toContainText('No purchase of this order reached us');
+      await axeClean(page);
+      await shot(page, 'manager-claims', width);
+      await claimRow
+        .getByLabel('Reason (the member reads it)')
+        .fill('We found no such order at Oxford Street.');
+      await claimRow.getByRole('button', { name: 'Refuse' }).click();
+      await expect(page.getByRole('status')).toContainText(
+        'The claim is refused; the member sees the reason.',
+      );
+      const mine = await (await memberApi.get('/api/purchase-claims')).json();
+      expect(mine.claims[0]).toMatchObject({
+        orderId,
+        status: 'refused',
+        reason: 'We found no such order at Oxford Street.',
+      });
+      await memberApi.dispose();
 
       await page.getByRole('link', { name: 'Undelivered email' }).click();
       await expect(page.getByRole('heading', { name: 'Undelivered email' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ResponseOf } from '#shared/api/descriptor.ts';
 import type { memberSearch } from '#shared/api/staff-members-endpoints.ts';
@@ -22,12 +22,21 @@ export function MemberSearchScreen() {
     validate: (values) => ({ q: values.q.trim().length < 2 ? w.search.tooShort : false }),
   });
 
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
   const search = form.onSubmit(async ({ q }) => {
     const answer = await staffApi.search(q.trim());
     if (!answer.ok) {
       if (answer.status === 401) sessionEnded();
       return { message: failureWords(w, answer) };
     }
+    // Staff may have opened a member meanwhile: a late answer must not bring them back here.
+    if (!mounted.current) return undefined;
     setParams({ q: q.trim() }, { replace: true });
     setFound(answer.data.members);
     return undefined;
