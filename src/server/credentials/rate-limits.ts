@@ -38,7 +38,7 @@ export interface Limit {
   windowMinutes: number;
 }
 
-/** A taken slot is named by its time, so it can be given back (releaseSlot). */
+/** A taken slot is named by its time, so it can be given back (forgiveAndRelease). */
 export type SlotOutcome<T = undefined> =
   | { taken: true; at: string; result: T }
   | { taken: false; retryAfterSeconds: number };
@@ -55,22 +55,25 @@ export function addressOf(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
 
-const takeSql = `
-  INSERT INTO rate_limit_counters AS c (bucket, key, hits) VALUES ($1, $2, ARRAY[now()])
-  ON CONFLICT (bucket, key) DO UPDATE
-     SET hits = ARRAY(SELECT h FROM unnest(c.hits) AS h
-                       WHERE h > now() - make_interval(mins => $3) ORDER BY h) || now(),
-         updated_at = now()
-   WHERE (SELECT count(*) FROM unnest(c.hits) AS h WHERE h > now() - make_interval(mins => $3)) < $4
-  RETURNING now()::text AS at`;
-
-/** Seconds until the limit-th newest event leaves the window (a slot frees up); 0 when one is free. */
-const retryAfterSql = `
-  SELECT CEIL(EXTRACT(EPOCH FROM (newest.h + make_interval(mins => $3) - now())))::int AS retry
-    FROM rate_limit_counters c,
-         LATERAL (SELECT h FROM unnest(c.hits) AS h WHERE h > now() - make_interval(mins => $3)
-                   ORDER BY h DESC OFFSET $4 - 1 LIMIT 1) newest
-   WHERE c.bucket = $1 AND c.key = $2`;
+/**
+ * One slot of every limit, all or none, in one statement: the database function
+ * take_rate_limit_slots (migration 0033) runs the upsert above per limit and, on a refusal, undoes
+ * the slots it took and answers the seconds to wait.
+ */
+async function takeSlots(db: Queryable, limits: readonly Limit[]): Promise<{ at: string }> {
+  const row = await queryOne<{ taken_at: string | null; refused_bucket: Bucket | null; retry_after: number }>(
+    db,
+    'SELECT * FROM take_rate_limit_slots($1, $2, $3, $4)',
+    [
+      limits.map((limit) => limit.bucket),
+      limits.map((limit) => keyOf(limit.key)),
+      limits.map((limit) => limit.windowMinutes),
+      limits.map((limit) => limit.limit),
+    ],
+  );
+  if (row?.taken_at) return { at: row.taken_at };
+  throw new Refused(row?.retry_after ?? 1, row?.refused_bucket ?? (limits[0] as Limit).bucket);
+}
 
 class Refused extends Error {
   constructor(
@@ -79,20 +82,6 @@ class Refused extends Error {
   ) {
     super('rate limited');
   }
-}
-
-async function retryAfter(db: Queryable, limits: readonly Limit[]): Promise<number> {
-  let wait = 1;
-  for (const limit of limits) {
-    const row = await queryOne<{ retry: number | null }>(db, retryAfterSql, [
-      limit.bucket,
-      keyOf(limit.key),
-      limit.windowMinutes,
-      limit.limit,
-    ]);
-    wait = Math.max(wait, Number(row?.retry ?? 0));
-  }
-  return wait;
 }
 
 /** Forgets every event counted against `key` in any bucket (a deleted member's email). */
@@ -111,21 +100,20 @@ export async function takeSlotAnd<T>(
   limits: readonly Limit[],
   work: (tx: Queryable) => Promise<T>,
 ): Promise<SlotOutcome<T>> {
-  try {
-    const taken = await db.transaction(async (tx) => {
-      let at = '';
-      for (const limit of limits) {
-        const row = await queryOne<{ at: string }>(tx, takeSql, [
-          limit.bucket,
-          keyOf(limit.key),
-          limit.windowMinutes,
-          limit.limit,
-        ]);
-        if (!row) throw new Refused(await retryAfter(tx, limits), limit.bucket);
-        at = row.at;
-      }
+  return refusedAsOutcome(db, () =>
+    db.transaction(async (tx) => {
+      const { at } = await takeSlots(tx, limits);
       return { at, result: await work(tx) };
-    });
+    }),
+  );
+}
+
+async function refusedAsOutcome<T>(
+  db: Database,
+  take: () => Promise<{ at: string; result: T }>,
+): Promise<SlotOutcome<T>> {
+  try {
+    const taken = await take();
     // Keep the table small: now and then, forget keys idle for longer than any window we use.
     if (Math.random() < 0.02) await forgetIdleRateLimitKeys(db);
     return { taken: true, ...taken };
@@ -143,19 +131,27 @@ export async function forgetIdleRateLimitKeys(db: Queryable): Promise<void> {
   await db.query("DELETE FROM rate_limit_counters WHERE updated_at < now() - interval '2 days'");
 }
 
-/** Takes one slot of every limit, all or none (see takeSlotAnd). */
+/** Takes one slot of every limit, all or none (see takeSlotAnd), in one round trip. */
 export function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
-  return takeSlotAnd(db, limits, async () => undefined);
+  return refusedAsOutcome(db, async () => ({ ...(await takeSlots(db, limits)), result: undefined }));
 }
 
-/** Gives one taken slot back (the event at `at`), e.g. a sign-in that turned out right. */
-export async function releaseSlot(db: Queryable, bucket: Bucket, key: string, at: string): Promise<void> {
+/**
+ * A right password, in one statement: the account's failures are forgotten and the address's slot
+ * (the event at `at`) is given back.
+ */
+export async function forgiveAndRelease(
+  db: Queryable,
+  forgive: { bucket: Bucket; key: string },
+  release: { bucket: Bucket; key: string; at: string },
+): Promise<void> {
   await db.query(
-    `UPDATE rate_limit_counters
-        SET hits = hits[:array_position(hits, $3::timestamptz) - 1]
-                   || hits[array_position(hits, $3::timestamptz) + 1:]
-      WHERE bucket = $1 AND key = $2 AND $3::timestamptz = ANY (hits)`,
-    [bucket, keyOf(key), at],
+    `WITH forgiven AS (DELETE FROM rate_limit_counters WHERE bucket = $1 AND key = $2)
+     UPDATE rate_limit_counters
+        SET hits = hits[:array_position(hits, $5::timestamptz) - 1]
+                   || hits[array_position(hits, $5::timestamptz) + 1:]
+      WHERE bucket = $3 AND key = $4 AND $5::timestamptz = ANY (hits)`,
+    [forgive.bucket, keyOf(forgive.key), release.bucket, keyOf(release.key), release.at],
   );
 }
 

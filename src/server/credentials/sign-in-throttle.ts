@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { addressOf, clearSlots, releaseSlot, takeSlot } from './rate-limits.ts';
+import type { Queryable } from '../db/database.ts';
+import { addressOf, clearSlots, forgiveAndRelease, takeSlot } from './rate-limits.ts';
 
 /** What a throttled sign-in is told; it points to the ways in that are never throttled. */
 export function tooManySignInAttemptsMessage(magicLinksEnabled: boolean): string {
@@ -44,11 +45,14 @@ export function signInThrottle(ctx: AppContext) {
     },
     /**
      * The right password: the account's failures are forgiven and the address gets its slot back
-     * (only failures count against an address).
+     * (only failures count against an address). Pass the sign-in's transaction to make it part of it.
      */
-    async succeeded(attempt: SignInAttempt): Promise<void> {
-      await clearSlots(ctx.db, 'sign-in-account', attempt.email);
-      await releaseSlot(ctx.db, 'sign-in-address', attempt.address, attempt.at);
+    async succeeded(attempt: SignInAttempt, db: Queryable = ctx.db): Promise<void> {
+      await forgiveAndRelease(
+        db,
+        { bucket: 'sign-in-account', key: attempt.email },
+        { bucket: 'sign-in-address', key: attempt.address, at: attempt.at },
+      );
     },
     /** A completed password reset forgives the account's failures too. */
     async forgive(email: string): Promise<void> {

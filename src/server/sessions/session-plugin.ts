@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import type { Queryable } from '../db/database.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { deviceOf } from './device.ts';
 import { noteSignInBrowser, recogniseBrowser } from './known-browsers.ts';
@@ -45,7 +46,11 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
-  options: { passkeyId?: string | null } = {},
+  options: {
+    passkeyId?: string | null;
+    /** More of the sign-in's writes, committed with the session (a right password's slot given back). */
+    alsoInTransaction?: (tx: Queryable) => Promise<void>;
+  } = {},
 ): Promise<void> {
   const userAgent = request.headers['user-agent'];
   const browserHash = recogniseBrowser(ctx, request, reply);
@@ -58,6 +63,7 @@ export async function startSession(
       userAgent,
     });
     await noteSignInBrowser(ctx, tx, { accountId, browserHash, device: deviceOf(userAgent) });
+    await options.alsoInTransaction?.(tx);
     return created;
   });
   const cookie = sessionCookie(ctx.origin);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SignInMethod, signInMethodCookieName } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
+import type { Queryable } from '../db/database.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
 import { startSession } from '../sessions/session-plugin.ts';
@@ -27,13 +28,17 @@ export async function signedIn(
   request: FastifyRequest,
   reply: FastifyReply,
   account: AccountRow,
-  options: { passkeyId?: string | null; method?: SignInMethod } = {},
+  options: {
+    passkeyId?: string | null;
+    method?: SignInMethod;
+    alsoInTransaction?: (tx: Queryable) => Promise<void>;
+  } = {},
 ) {
-  await startSession(ctx, request, reply, account.id, options);
+  // The account's view does not depend on the session: both at once (two connections on PostgreSQL).
+  const [view] = await Promise.all([
+    accountView(ctx.db, account, ctx.config),
+    startSession(ctx, request, reply, account.id, options),
+  ]);
   if (options.method) rememberSignInMethod(ctx, reply, options.method);
-  return {
-    success: true as const,
-    account: await accountView(ctx.db, account, ctx.config),
-    googlePay: { saveUrl: null },
-  };
+  return { success: true as const, account: view, googlePay: { saveUrl: null } };
 }

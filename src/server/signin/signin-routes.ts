@@ -16,8 +16,7 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
   const throttle = signInThrottle(ctx);
 
   /** The account `username` names whose password this is (several may claim an unproven address). */
-  async function accountForPassword(username: string, password: string): Promise<AccountRow | null> {
-    const candidates = await findSignInAccounts(ctx.db, username);
+  async function accountForPassword(candidates: AccountRow[], password: string): Promise<AccountRow | null> {
     // No account still checks a password, so the answer takes as long for strangers.
     if (candidates.length === 0) await verifyPassword(null, password);
     for (const candidate of candidates) {
@@ -29,7 +28,12 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, loginEndpoint, async ({ username, password }, request, reply) => {
     // A slot is taken before the password is checked, so a guesser learns nothing while waiting and
     // a parallel burst gets no more checks than the limit.
-    const slot = await throttle.attempt(request, username);
+    // The accounts are looked up meanwhile (on PostgreSQL, on another connection); nothing is
+    // checked until the slot is taken.
+    const [slot, candidates] = await Promise.all([
+      throttle.attempt(request, username),
+      findSignInAccounts(ctx.db, username),
+    ]);
     if ('waitSeconds' in slot) {
       reply.header('retry-after', String(slot.waitSeconds));
       throw tooManyRequests(
@@ -37,18 +41,22 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
         tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
       );
     }
-    const account = await accountForPassword(username, password);
+    const account = await accountForPassword(candidates, password);
     if (!account) {
       // The slot stays taken: it is this failure.
       metrics.signInFailure();
       throw unauthorized('IncorrectPassword', incorrectPasswordMessage, { incorrectPassword: true });
     }
-    await throttle.succeeded(slot.attempt);
     // Checked after the password, so a wrong guess cannot tell whether an account is blocked.
     if (!account.can_sign_in) {
+      await throttle.succeeded(slot.attempt);
       throw forbidden('SignInNotAllowed', loginFailedMessage);
     }
-    return signedIn(ctx, request, reply, account, { method: 'password' });
+    // The slot is given back in the session's transaction: one commit for the whole sign-in.
+    return signedIn(ctx, request, reply, account, {
+      method: 'password',
+      alsoInTransaction: (tx) => throttle.succeeded(slot.attempt, tx),
+    });
   });
 
   route(app, logoutEndpoint, async (_body, request, reply) => {
