@@ -5,8 +5,12 @@
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  /** Runs one statement and returns its rows. Parameters are $1, $2, ... */
-  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs one statement and returns its rows. Parameters are $1, $2, ... A `prepared` name makes it a
+   * named prepared statement on PostgreSQL (parsed and planned once per connection: the hot reads);
+   * the embedded database ignores it.
+   */
+  query<T = Row>(sql: string, params?: readonly unknown[], options?: { prepared?: string }): Promise<T[]>;
 }
 
 export interface Database extends Queryable {
@@ -23,8 +27,9 @@ export async function queryOne<T = Row>(
   db: Queryable,
   sql: string,
   params?: readonly unknown[],
+  options?: { prepared?: string },
 ): Promise<T | undefined> {
-  const rows = await db.query<T>(sql, params);
+  const rows = await db.query<T>(sql, params, options);
   return rows[0];
 }
 

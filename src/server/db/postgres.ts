@@ -12,8 +12,11 @@ export function openPostgres(connectionString: string, options: { searchPath?: s
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, params as unknown[]);
+    async query<T = Row>(sql: string, params: readonly unknown[] = [], options: { prepared?: string } = {}) {
+      const values = params as unknown[];
+      const result = options.prepared
+        ? await target.query({ name: options.prepared, text: sql, values })
+        : await target.query(sql, values);
       return result.rows as T[];
     },
   });

@@ -102,7 +102,9 @@ export function sessionService(config: Config) {
      * most once a minute, so reading pages does not turn every request into a database write.
      */
     async resolve(db: Queryable, token: string): Promise<Session | null> {
-      const row = await queryOne<LiveSessionRow>(db, liveSessionSql, liveSessionParams(token));
+      const row = await queryOne<LiveSessionRow>(db, liveSessionSql, liveSessionParams(token), {
+        prepared: 'live-session',
+      });
       return row ? keepAlive(db, row) : null;
     },
 

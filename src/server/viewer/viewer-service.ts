@@ -63,7 +63,10 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
   if (!request.routeOptions.config.ownSessionQuery) return viewerFor(ctx, request.session);
   const token = request.cookies[sessionCookie(ctx.origin).name];
   if (!token) return anonymous(ctx);
-  const row = await queryOne<ViewerRow>(ctx.db, viewerSql, ctx.sessions.liveSessionParams(token));
+  // Prepared once per connection: the viewer is the hottest read (issue 13 §2).
+  const row = await queryOne<ViewerRow>(ctx.db, viewerSql, ctx.sessions.liveSessionParams(token), {
+    prepared: 'viewer',
+  });
   if (!row) return anonymous(ctx);
   request.session = await ctx.sessions.keepAlive(ctx.db, {
     token_hash: row.session_token_hash,
