@@ -93,8 +93,10 @@ describe('an unproven address matches nothing', () => {
       pendingEmail: victim,
     });
 
+    // Matched to nobody: kept unmatched (202) for its real owner to claim (issue 15).
     const res = await purchase(victim, `till-${Date.now()}`);
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ unmatched: { memberReference: victim, claimed: false } });
     const credited = await t.ctx.db.query(
       'SELECT 1 FROM ledger_entries l JOIN accounts a ON a.id = l.account_id WHERE a.loyalty_id = $1',
       [intruder.loyaltyId],
@@ -105,7 +107,8 @@ describe('an unproven address matches nothing', () => {
   it('signup: an address claimed by signing up matches no till purchase until it is verified', async () => {
     const victim = unique('victim');
     const claimant = await claimantBySignup(victim);
-    expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(404);
+    // Matched to nobody: kept unmatched (202) for its real owner to claim (issue 15).
+    expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(202);
     // The card number is the claimant's own, and still earns.
     const byCard = await t.partner('POST', '/purchases', {
       orderId: `card-${Date.now()}`,
