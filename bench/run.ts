@@ -103,7 +103,10 @@ async function run(label: string, db: Database) {
   await bench.createMember();
   const credentials = JSON.stringify({ username: benchMember.email, password: benchMember.password });
   const login = await fetch(`${base}/api/login`, { method: 'POST', headers: json, body: credentials });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const setCookies = login.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  const cookie = setCookies.find((pair) => pair.startsWith('session=')) ?? '';
+  // A returning browser (its id cookie sent back): a new one would get the new-sign-in email each time.
+  const browser = setCookies.find((pair) => pair.startsWith('browser=')) ?? '';
   const floors = await startFloors(db, hashToken(cookie.split('=')[1] ?? ''));
   const options = { concurrency: 10, seconds };
 
@@ -152,7 +155,12 @@ async function run(label: string, db: Database) {
   );
   const signIn = await measure(
     'POST /api/login (argon2id verify)',
-    () => fetch(`${base}/api/login`, { method: 'POST', headers: json, body: credentials }),
+    () =>
+      fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { ...json, cookie: browser },
+        body: credentials,
+      }),
     { concurrency: 4, seconds },
   );
   console.log(`  → costs ${(hashes.perSecond / signIn.perSecond).toFixed(2)}× one hash (target ≤ 1.3×)`);

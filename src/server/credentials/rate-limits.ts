@@ -137,21 +137,25 @@ export function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOu
 }
 
 /**
- * A right password, in one statement: the account's failures are forgotten and the address's slot
- * (the event at `at`) is given back.
+ * A right password: the account's failures are forgotten and the address's slot (the event at `at`)
+ * is given back. Two statements in the order slots are taken (account, then address): one statement
+ * may lock its rows in either order, and deadlocked with a parallel attempt taking them in order.
  */
 export async function forgiveAndRelease(
   db: Queryable,
   forgive: { bucket: Bucket; key: string },
   release: { bucket: Bucket; key: string; at: string },
 ): Promise<void> {
+  await db.query('DELETE FROM rate_limit_counters WHERE bucket = $1 AND key = $2', [
+    forgive.bucket,
+    keyOf(forgive.key),
+  ]);
   await db.query(
-    `WITH forgiven AS (DELETE FROM rate_limit_counters WHERE bucket = $1 AND key = $2)
-     UPDATE rate_limit_counters
-        SET hits = hits[:array_position(hits, $5::timestamptz) - 1]
-                   || hits[array_position(hits, $5::timestamptz) + 1:]
-      WHERE bucket = $3 AND key = $4 AND $5::timestamptz = ANY (hits)`,
-    [forgive.bucket, keyOf(forgive.key), release.bucket, keyOf(release.key), release.at],
+    `UPDATE rate_limit_counters
+        SET hits = hits[:array_position(hits, $3::timestamptz) - 1]
+                   || hits[array_position(hits, $3::timestamptz) + 1:]
+      WHERE bucket = $1 AND key = $2 AND $3::timestamptz = ANY (hits)`,
+    [release.bucket, keyOf(release.key), release.at],
   );
 }
 

@@ -92,6 +92,32 @@ describe('login and logout (SPEC §7, §8)', () => {
     expect(rows.map((r) => r.token_hash)).not.toContain(firstToken);
   });
 
+  it('login: one browser signing in again and again at once never gets a server error: a session or, past the limit, 429 (races on PostgreSQL)', async () => {
+    const { email, password } = await member();
+    const first = t.client();
+    const signedIn = await first.post('/api/login', { username: email, password });
+    expect(signedIn.status).toBe(200);
+    // The browser's id cookie, sent back by every attempt (as by a double-clicking member).
+    const browserCookie = String(signedIn.headers['set-cookie'] ?? '')
+      .split(/,(?=\s*\w+=)/)
+      .map((line) => line.split(';')[0]?.trim() ?? '')
+      .find((pair) => pair.startsWith('browser='));
+    expect(browserCookie).toBeDefined();
+    // Four tabs, each signing in 25 times back to back: 100 sign-ins overlapping in every order.
+    const statuses: number[] = [];
+    const tab = async () => {
+      for (let i = 0; i < 25; i++) {
+        const answer = await t
+          .client()
+          .post('/api/login', { username: email, password }, { cookie: browserCookie ?? '' });
+        statuses.push(answer.status);
+      }
+    };
+    await Promise.all([tab(), tab(), tab(), tab()]);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(statuses).toContain(200);
+  });
+
   it('logout: ends the session server-side', async () => {
     const { email, password } = await member();
     const browser = t.client();
