@@ -5,6 +5,7 @@ import { useForm } from '../ui/use-form.ts';
 import { type ApiKey, auditApi, useAuditWords } from './audit-api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 const scopes = ['purchases', 'members', 'invites'] as const;
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -52,7 +53,7 @@ export function ApiKeysScreen() {
       ) : keys.length === 0 ? (
         <p>{k.none}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={w.nav.apiKeys}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -88,7 +89,7 @@ export function ApiKeysScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <CreateKey
         onCreated={(name, key) => {

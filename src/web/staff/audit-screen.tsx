@@ -5,6 +5,7 @@ import { useForm } from '../ui/use-form.ts';
 import { type AuditFilters, type AuditPage, auditApi, useAuditWords } from './audit-api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 type Entry = AuditPage['entries'][number];
 const blank = { member: '', actorKind: '', actor: '', action: '', from: '', to: '' };
@@ -79,7 +80,7 @@ export function AuditScreen() {
       ) : entries.length === 0 ? (
         <p>{a.none}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={w.nav.audit}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -110,7 +111,7 @@ export function AuditScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {next ? (
         <Button variant="secondary" onClick={() => void load(filters, next)}>

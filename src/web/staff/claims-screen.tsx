@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Alert, SelectField } from '../ui/form.tsx';
 import styles from './staff.module.css';
 import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 type StaffClaim = ResponseOf<typeof staffClaims>['claims'][number];
 type Status = 'pending' | 'approved' | 'refused';
@@ -56,7 +57,7 @@ export function ClaimsScreen() {
       ) : claims.length === 0 ? (
         <p>{w.claims.none}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={w.nav.claims}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -125,7 +126,7 @@ export function ClaimsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

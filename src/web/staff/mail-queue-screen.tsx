@@ -4,6 +4,7 @@ import { Alert } from '../ui/form.tsx';
 import { type MailQueue, staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 /** /staff/mail: the outbox's mail that failed and is not delivered; a manager sends a given-up one again. */
 export function MailQueueScreen() {
@@ -46,7 +47,7 @@ export function MailQueueScreen() {
           {queue.undelivered.length === 0 ? (
             <p>{w.mail.none}</p>
           ) : (
-            <div className={styles.tableWrap}>
+            <TableScroll label={w.nav.mail}>
               <table className={styles.table}>
                 <thead>
                   <tr>
@@ -81,7 +82,7 @@ export function MailQueueScreen() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}

@@ -7,6 +7,7 @@ import { type MemberView, staffApi } from './api.ts';
 import { ManagerActions } from './member-manager-actions.tsx';
 import styles from './staff.module.css';
 import { failureWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 /** Runs a member action and shows how it went; the view reloads after a success. */
 export type Act = (run: () => Promise<CallResult<{ message: string }>>) => Promise<boolean>;
@@ -182,7 +183,7 @@ function LedgerPanel({ view }: { view: MemberView }) {
       {view.ledger.length === 0 ? (
         <p className={styles.muted}>{w.member.noLedger}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={w.member.ledger}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -218,7 +219,7 @@ function LedgerPanel({ view }: { view: MemberView }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { useForm } from '../ui/use-form.ts';
 import { staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 type Found = ResponseOf<typeof memberSearch>['members'];
 
@@ -61,7 +62,7 @@ export function MemberSearchScreen() {
       {found === null ? null : found.length === 0 ? (
         <p role="status">{w.search.none}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={w.search.title}>
           <p role="status">{w.search.results(found.length)}</p>
           <table className={styles.table}>
             <thead>
@@ -85,7 +86,7 @@ export function MemberSearchScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

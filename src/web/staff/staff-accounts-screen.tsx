@@ -9,6 +9,7 @@ import { useForm } from '../ui/use-form.ts';
 import { staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 type StaffMember = ResponseOf<typeof staffList>['staff'][number];
 type Enrolment = { staff: StaffMember; enrolUrl: string; expiresAt: string };
@@ -52,7 +53,7 @@ export function StaffAccountsScreen() {
         </Alert>
       ) : null}
       {staff === null ? null : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={w.nav.staff}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -76,7 +77,7 @@ export function StaffAccountsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <CreateStaff
         roleOptions={roleOptions}
