@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
-import { webauthn } from './webauthn.ts';
+import { verifiedCounter } from './webauthn.ts';
 
 export interface PasskeyRow {
   id: string;
@@ -98,27 +98,14 @@ export function passkeyCeremonies(ctx: AppContext) {
       challenge: string,
       passkey: PasskeyRow,
     ): Promise<'verified' | 'refused' | 'replayed'> {
-      let newCounter: number;
-      try {
-        const verification = await (await webauthn()).verifyAuthenticationResponse({
-          response: credential,
-          expectedChallenge: challenge,
-          expectedOrigin,
-          expectedRPID: rpID,
-          requireUserVerification: true,
-          credential: {
-            id: passkey.credential_id,
-            publicKey: new Uint8Array(passkey.public_key),
-            counter: Number(passkey.counter),
-            transports: JSON.parse(passkey.transports) as string[],
-          },
-        });
-        if (!verification.verified) return 'refused';
-        newCounter = verification.authenticationInfo.newCounter;
-      } catch (error) {
-        request.log.info({ err: error }, 'passkey assertion refused');
-        return 'refused';
-      }
+      const newCounter = await verifiedCounter(request, {
+        credential,
+        challenge,
+        expectedOrigin,
+        rpID,
+        passkey,
+      });
+      if (newCounter === null) return 'refused';
       const described = describeUserAgent(request.headers['user-agent']);
       const updated = await queryOne<{ id: string }>(
         ctx.db,

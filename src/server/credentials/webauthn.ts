@@ -1,3 +1,6 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyRequest } from 'fastify';
+
 /**
  * @simplewebauthn/server, loaded at the first passkey ceremony rather than at start-up: importing it
  * took a quarter of a second of the server's start (issue 13 §7), and most starts never see a passkey
@@ -10,4 +13,49 @@ let loading: Promise<WebAuthn> | undefined;
 export function webauthn(): Promise<WebAuthn> {
   loading ??= import('@simplewebauthn/server');
   return loading;
+}
+
+/** A stored passkey as both members' and staff's tables keep it. */
+interface StoredPasskey {
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: number | string;
+  transports: string;
+}
+
+/**
+ * Checks a sign-in assertion against a stored passkey (user verification required). Answers the
+ * authenticator's new counter, or null when the assertion is refused (logged, never thrown): callers
+ * then store the counter only if it moved on, so of two answers with one count, one wins.
+ */
+export async function verifiedCounter(
+  request: FastifyRequest,
+  input: {
+    credential: AuthenticationResponseJSON;
+    challenge: string;
+    expectedOrigin: string;
+    rpID: string;
+    passkey: StoredPasskey;
+  },
+): Promise<number | null> {
+  const { credential, challenge, expectedOrigin, rpID, passkey } = input;
+  try {
+    const verification = await (await webauthn()).verifyAuthenticationResponse({
+      response: credential,
+      expectedChallenge: challenge,
+      expectedOrigin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: Number(passkey.counter),
+        transports: JSON.parse(passkey.transports) as never,
+      },
+    });
+    return verification.verified ? verification.authenticationInfo.newCounter : null;
+  } catch (error) {
+    request.log.info({ err: error }, 'passkey assertion refused');
+    return null;
+  }
 }

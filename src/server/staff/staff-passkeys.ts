@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { challengeOf, userHandleOf } from '../credentials/passkey-ceremonies.ts';
 import { limitByAddress } from '../credentials/rate-limits.ts';
-import { webauthn } from '../credentials/webauthn.ts';
+import { verifiedCounter, webauthn } from '../credentials/webauthn.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
@@ -179,27 +179,14 @@ export function staffPasskeys(ctx: AppContext) {
       const handle = credential.response.userHandle;
       if (handle && handle !== Buffer.from(userHandleOf(passkey.staff_id)).toString('base64url'))
         throw refused();
-      let newCounter: number;
-      try {
-        const verification = await (await webauthn()).verifyAuthenticationResponse({
-          response: credential,
-          expectedChallenge: challenge,
-          expectedOrigin,
-          expectedRPID: rpID,
-          requireUserVerification: true,
-          credential: {
-            id: passkey.credential_id,
-            publicKey: new Uint8Array(passkey.public_key),
-            counter: Number(passkey.counter),
-            transports: JSON.parse(passkey.transports) as never,
-          },
-        });
-        if (!verification.verified) throw refused();
-        newCounter = verification.authenticationInfo.newCounter;
-      } catch (error) {
-        request.log.info({ err: error }, 'staff passkey assertion refused');
-        throw refused();
-      }
+      const newCounter = await verifiedCounter(request, {
+        credential,
+        challenge,
+        expectedOrigin,
+        rpID,
+        passkey,
+      });
+      if (newCounter === null) throw refused();
       // Of two answers with the same count (a replay or a clone), one wins.
       const updated = await queryOne(
         ctx.db,
