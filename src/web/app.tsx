@@ -1,5 +1,4 @@
 import { type ReactNode, Suspense } from 'react';
-import { useLocation } from 'react-router';
 import type { Boot } from './boot.ts';
 import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
@@ -7,6 +6,7 @@ import { MessagesProvider } from './i18n/messages.tsx';
 import { reportError } from './monitoring/error-reporting.ts';
 import { ErrorReportingStarter } from './monitoring/error-reporting-starter.tsx';
 import { AppRoutes } from './routes.tsx';
+import { useLocation } from './routing/router.tsx';
 import { SessionProvider } from './session/session-context.tsx';
 import { SignInMethodContext } from './signin/last-sign-in-method.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';

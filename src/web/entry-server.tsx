@@ -1,5 +1,4 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { App } from './app.tsx';
 import type { Boot } from './boot.ts';
 import { daDK } from './i18n/da-DK.ts';
@@ -8,6 +7,7 @@ import { enGB } from './i18n/en-GB.ts';
 import { enGBScreens } from './i18n/en-GB-screens.ts';
 import { registerMessages } from './i18n/messages.tsx';
 import { RedirectSinkContext } from './redirect.tsx';
+import { StaticRouter } from './routing/router.tsx';
 import { TitleSinkContext } from './ui/page-title.tsx';
 
 registerMessages('en-GB', enGB, enGBScreens);

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
 import { loadMessages } from './i18n/messages.tsx';
+import { BrowserRouter } from './routing/router.tsx';
 import './ui/global.css';
 
 const boot = readBoot();

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from './routing/links.tsx';
 
 /** Set by the server render: where the page sends the visitor, for the server to answer a redirect. */
 export const RedirectSinkContext = createContext<{ to: string | null } | null>(null);

@@ -1,10 +1,11 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
 import { useConfig } from './config-context.tsx';
 import { HelpGuard } from './help/help-guard.tsx';
 import { useMessages } from './i18n/messages.tsx';
 import { LandingScreen } from './landing/landing-screen.tsx';
 import { Redirect } from './redirect.tsx';
+import { useLocation } from './routing/router.tsx';
+import { Route, Routes } from './routing/routes.tsx';
 import { SignedInOnly, SignedOutOnly, UnknownPath, WhenEnabled } from './routing-guards.tsx';
 import { useSession } from './session/session-context.tsx';
 import { SignInScreen } from './signin/signin-screen.tsx';

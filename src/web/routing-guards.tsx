@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
 import { Redirect } from './redirect.tsx';
+import { useLocation, useSearchParams } from './routing/router.tsx';
 import { useSession } from './session/session-context.tsx';
 import { NotFoundScreen } from './ui/error-screen.tsx';
 

@@ -49,6 +49,8 @@ async function registerPasskeyFromHelp(page: Page) {
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  // Landing, once the server has ended the session: a help page shows its own Sign in link meanwhile.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
 import { defaultConfig, type Locale, type PublicConfig, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '#web/config-context.tsx';
 import { MessagesProvider } from '#web/i18n/messages.tsx';
+import { MemoryRouter } from '#web/routing/router.tsx';
 import { SessionProvider } from '#web/session/session-context.tsx';
 
 /** The viewer of a signed-out browser. */

@@ -79,7 +79,7 @@ describe('web host: member data never changes the page around it', () => {
 });
 
 describe('web host: a page that only sends the visitor elsewhere is answered with a redirect', () => {
-  // The server render cannot navigate (React Router warns about <Navigate> in <StaticRouter>).
+  // The server render cannot navigate: <Redirect> records where to, and the server answers 302.
   it.each([
     ['/create-exchange', '/'],
     ['/help/no-such-page', null],

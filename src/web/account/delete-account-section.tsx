@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles } from '../ui/form.tsx';

@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
@@ -7,6 +6,8 @@ import { defaultConfig, type PublicConfig, toPublicConfig } from '#shared/config
 import { testAccount } from '#tests/support/account-fixture.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
+import { MemoryRouter, useLocation } from '../routing/router.tsx';
+import { Route, Routes } from '../routing/routes.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
 import EditDetailsScreen from './edit-details-screen.tsx';
 

@@ -1,4 +1,3 @@
-import { Navigate, useNavigate } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
 import { type ConsentChoice, consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
 import type { Failure } from '../api.ts';
@@ -7,6 +6,8 @@ import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Navigate } from '../routing/links.tsx';
+import { useNavigate } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Account } from '#shared/api/common.ts';
 import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { NikeLinkStatus } from '../nike-link/nike-link-status.tsx';
+import { Link } from '../routing/links.tsx';
 import { useAccount } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { ConsentEvent } from '#shared/api/privacy.ts';
 import { useConfig } from '../config-context.tsx';
 import { gaveUp, useRecentAuthentication } from '../credentials/confirm-identity.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { Claim } from '#shared/api/claims.ts';
 import { formatHistoryDate } from '#shared/domain/date-format.ts';
 import { formatMoney, formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
 import { Alert } from '../ui/form.tsx';
 import { claimsApi } from './api.ts';
 import styles from './claims.module.css';

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '#shared/config.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
+import { MemoryRouter } from '../routing/router.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import ChangePasswordScreen from './change-password-screen.tsx';
 

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
+import { MemoryRouter } from '../routing/router.tsx';
+import { Route, Routes } from '../routing/routes.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import ChangePasswordScreen from './change-password-screen.tsx';
 import SetNewPasswordScreen from './set-new-password-screen.tsx';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
+import { useSearchParams } from '../routing/router.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';

@@ -1,6 +1,8 @@
-import { Link, Outlet, useLocation } from 'react-router';
 import { signInPath } from '#shared/domain/after-sign-in.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
+import { useLocation } from '../routing/router.tsx';
+import { Outlet } from '../routing/routes.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
@@ -7,6 +6,8 @@ import { ActivityList } from '../points/activity-list.tsx';
 import { BarcodeDialog } from '../points/barcode-dialog.tsx';
 import { MembershipCard } from '../points/membership-card.tsx';
 import { useTransactions } from '../points/use-transactions.ts';
+import { Link } from '../routing/links.tsx';
+import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';

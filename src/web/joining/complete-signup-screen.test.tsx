@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { AppRoutes } from '../routes.tsx';
+import { MemoryRouter, useLocation } from '../routing/router.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
 
 const account = testAccount({ fullName: 'Vic Store', email: 'vic@example.com' });

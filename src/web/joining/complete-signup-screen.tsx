@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/form.tsx';
 import { OpenedElsewhere } from '../ui/opened-elsewhere.tsx';

@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useParams } from 'react-router';
 import {
   consentToAllowMarketing,
   consentUnanswered,
@@ -11,6 +10,7 @@ import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { useParams } from '../routing/routes.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';

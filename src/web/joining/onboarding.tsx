@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { registerPasskey } from '../credentials/register-passkey.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';

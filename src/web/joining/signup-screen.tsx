@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import {
   consentToAllowMarketing,
   type MarketingConsentValue,
@@ -10,6 +9,8 @@ import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
+import { useNavigate } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles, PasswordField, TextField } from '../ui/form.tsx';

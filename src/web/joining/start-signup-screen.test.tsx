@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAccount } from '#tests/support/account-fixture.ts';
 import { ScreenProviders } from '#tests/support/screen-providers.tsx';
+import { Route, Routes } from '../routing/routes.tsx';
 import StartSignupScreen from './start-signup-screen.tsx';
 
 const token = 'a'.repeat(43);

@@ -1,9 +1,10 @@
 import { useReducer } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { consentToAllowMarketing } from '#shared/domain/consent.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
+import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';

@@ -1,6 +1,6 @@
-import { useLocation } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { useLocation } from '../routing/router.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';

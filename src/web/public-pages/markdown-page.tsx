@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { PublicPageName } from '#shared/api/account.ts';
 import { accountApi } from '../account/api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
 import { useAccountIfSignedIn } from '../session/session-context.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert } from '../ui/form.tsx';

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import type { MemberSession } from '#shared/api/sessions.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
+import { MemoryRouter } from '../routing/router.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 

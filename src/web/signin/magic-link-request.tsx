@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { signInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput } from '#shared/domain/sign-in-rules.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
+import { useSearchParams } from '../routing/router.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';

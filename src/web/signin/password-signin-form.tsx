@@ -1,9 +1,10 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput, signInProblems } from '#shared/domain/sign-in-rules.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
+import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles, PasswordField } from '../ui/form.tsx';

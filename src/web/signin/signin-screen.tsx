@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { Alert, formStyles } from '../ui/form.tsx';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { ResponseOf } from '#shared/api/descriptor.ts';
 import { approveClaim, refuseClaim, staffClaims } from '#shared/api/staff-claims-endpoints.ts';
 import { call } from '../api.ts';
+import { Link } from '../routing/links.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, SelectField } from '../ui/form.tsx';
 import styles from './staff.module.css';

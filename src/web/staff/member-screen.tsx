@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import type { CallResult } from '../api.ts';
+import { Link } from '../routing/links.tsx';
+import { useParams } from '../routing/routes.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { type MemberView, staffApi } from './api.ts';

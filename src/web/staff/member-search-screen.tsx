@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import type { ResponseOf } from '#shared/api/descriptor.ts';
 import type { memberSearch } from '#shared/api/staff-members-endpoints.ts';
+import { Link } from '../routing/links.tsx';
+import { useSearchParams } from '../routing/router.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { roleIncludes } from '#shared/domain/staff-roles.ts';
+import { useLocation, useNavigate } from '../routing/router.tsx';
+import { Route, Routes } from '../routing/routes.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { type StaffMe, staffApi } from './api.ts';
 import styles from './staff.module.css';

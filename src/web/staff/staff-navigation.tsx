@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
 import type { StaffRole } from '#shared/domain/staff-roles.ts';
 import type { StaffWords } from '../i18n/staff-en-GB.ts';
+import { Navigate } from '../routing/links.tsx';
 import { ApiKeysScreen } from './api-keys-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { BurnRateScreen } from './burn-rate-screen.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../routing/links.tsx';
 import styles from './staff.module.css';
 import { useStaff, useStaffWords } from './staff-context.tsx';
 import type { StaffNavEntry } from './staff-navigation.tsx';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
 import { useAccountIfSignedIn } from '../session/session-context.tsx';
 import styles from './contact-block.module.css';
 

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { NavLink } from '../routing/links.tsx';
+import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import styles from './layout.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/router.tsx';
 
 /**
  * SPEC §2: scroll resets to the top on every path change, Back and Forward included. The browser's

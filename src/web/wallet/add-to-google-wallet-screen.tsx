@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import { useMessages } from '../i18n/messages.tsx';
+import { Navigate } from '../routing/links.tsx';
+import { useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';

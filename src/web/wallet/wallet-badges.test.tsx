@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type Locale, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { loadMessages, MessagesProvider } from '../i18n/messages.tsx';
+import { MemoryRouter } from '../routing/router.tsx';
 import { WalletBadges } from './wallet-badges.tsx';
 
 function renderBadges(locale: Locale, token?: string) {

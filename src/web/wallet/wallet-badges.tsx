@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
+import { Link } from '../routing/links.tsx';
 import styles from './wallet.module.css';
 
 /** SPEC §9: wallet badges are 150 x 46 px. */
