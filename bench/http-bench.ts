@@ -3,7 +3,7 @@ export async function measure(
   name: string,
   send: () => Promise<Response>,
   options: { concurrency: number; seconds: number },
-): Promise<{ name: string; requests: number; perSecond: number; p50: number; p95: number }> {
+): Promise<{ name: string; requests: number; perSecond: number; p50: number; p95: number; p99: number }> {
   const latencies: number[] = [];
   const deadline = Date.now() + options.seconds * 1000;
   const worker = async () => {
@@ -26,9 +26,10 @@ export async function measure(
     perSecond: latencies.length / elapsed,
     p50: at(0.5),
     p95: at(0.95),
+    p99: at(0.99),
   };
   console.log(
-    `${name.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   (${result.requests} requests, ${options.concurrency} clients)`,
+    `${name.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   (${result.requests} requests, ${options.concurrency} clients)`,
   );
   return result;
 }

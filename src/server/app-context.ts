@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import type { Outbox } from './email/outbox.ts';
 import type { NikeProvider } from './nike-link/nike-provider.ts';
 import type { SessionService } from './sessions/session-service.ts';
+import type { ViewerCache } from './viewer/viewer-cache.ts';
 
 /** What every feature is handed: built once in app.ts (and by tests), never a global. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The sportswear (Nike) account link's OpenID provider (nike-link/nike-provider.ts). */
   nike: NikeProvider;
+  /** What the viewer may reuse between a session's requests, checked by each (viewer/viewer-cache.ts). */
+  viewerCache: ViewerCache;
 }

@@ -33,6 +33,7 @@ import { registerMemberSessionsRoutes } from './sessions/member-sessions-routes.
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignInRoutes } from './signin/signin-routes.ts';
 import { registerStaffApi } from './staff/staff-api.ts';
+import { viewerCache } from './viewer/viewer-cache.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { registerWebHost } from './web-host/web-host.ts';
@@ -46,7 +47,7 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP app around a context; main.ts and the tests both call this. */
 export async function buildApp(
-  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike'> & { mailTransport: MailTransport },
+  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike' | 'viewerCache'> & { mailTransport: MailTransport },
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
@@ -64,7 +65,13 @@ export async function buildApp(
   });
   const { mailTransport, ...rest } = ctx;
   const outbox = createOutbox(ctx.db, mailTransport, ctx.config.mail, app.log);
-  const context: AppContext = { ...rest, outbox, log: app.log, nike: nikeProvider(rest, app.log) };
+  const context: AppContext = {
+    ...rest,
+    outbox,
+    log: app.log,
+    nike: nikeProvider(rest, app.log),
+    viewerCache: viewerCache(),
+  };
   // The outbox worker runs with the app; after a response during whose request mail was written (its
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
   // servers, retries).

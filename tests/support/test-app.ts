@@ -114,6 +114,8 @@ export async function createTestApp(
     db?: Database;
     /** Receives the app's log lines (pino JSON), as the server would print them. */
     logTo?: { write(line: string): void };
+    /** The level of those lines (default trace: everything); the server's default is info. */
+    logLevel?: string;
     /** METRICS_KEY: the bearer key of GET /metrics (unset: /metrics answers 404). */
     metricsKey?: string;
     /** Serve pages from this web build (see web-host.api.test.ts for one with the real SSR). */
@@ -137,7 +139,7 @@ export async function createTestApp(
     },
     {
       webDist: options.webDist ?? null,
-      ...(options.logTo ? { logger: { level: 'trace', stream: options.logTo } } : {}),
+      ...(options.logTo ? { logger: { level: options.logLevel ?? 'trace', stream: options.logTo } } : {}),
     },
   );
   await app.ready();

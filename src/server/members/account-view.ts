@@ -4,8 +4,14 @@ import { cashValueFor, maxConvertiblePoints } from '#shared/domain/exchange.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import type { AccountRow } from './account-service.ts';
 
+/** SPEC §3 Burn rate: cashValue (minor units) for every pointsLevel points. */
+export interface BurnRate {
+  pointsLevel: number;
+  cashValue: number;
+}
+
 /** The first burn-rate entry (SPEC §3: only the first is used). */
-export async function currentBurnRate(db: Queryable) {
+export async function currentBurnRate(db: Queryable): Promise<BurnRate | null> {
   const row = await queryOne<{ points_level: number; cash_value: number }>(
     db,
     'SELECT points_level, cash_value FROM burn_rates ORDER BY position LIMIT 1',
@@ -13,7 +19,7 @@ export async function currentBurnRate(db: Queryable) {
   return row ? { pointsLevel: row.points_level, cashValue: row.cash_value } : null;
 }
 
-/** What the Account view derives from other tables than the account row, and the burn rate. */
+/** What the Account view derives from other tables than the account row (the burn rate aside). */
 export interface AccountDerived {
   pending: number;
   matured: number;
@@ -21,13 +27,13 @@ export interface AccountDerived {
   whatsapp_consent: string | null;
   nike_linked: boolean;
   personal_shopper: string | null;
-  rate_points_level: number | null;
-  rate_cash_value: number | null;
 }
 
 /**
  * The columns of AccountDerived for the account whose id is the SQL expression `id`: each one an
- * indexed read, all in the statement that uses them (the viewer's one round trip, see viewer-store).
+ * indexed read, all in the statement that uses them (the viewer's one round trip, see viewer-service).
+ * The viewer caches them per session while accounts.viewer_version stays the same: a table read here
+ * needs the viewer_changed trigger of migration 0037, or the cache would not see its writes.
  */
 export function accountDerivedColumns(id: string): string {
   return `(SELECT COALESCE(SUM(points), 0) FROM ledger_entries
@@ -43,29 +49,34 @@ export function accountDerivedColumns(id: string): string {
           EXISTS (SELECT 1 FROM nike_links WHERE account_id = ${id}) AS nike_linked,
           -- The personal shopper: who the invitation the member accepted was from (the newest one).
           (SELECT invited_by FROM invites WHERE account_id = ${id} AND invited_by IS NOT NULL
-            ORDER BY consumed_at DESC NULLS LAST, created_at DESC LIMIT 1) AS personal_shopper,
-          (SELECT points_level FROM burn_rates ORDER BY position LIMIT 1) AS rate_points_level,
-          (SELECT cash_value FROM burn_rates ORDER BY position LIMIT 1) AS rate_cash_value`;
+            ORDER BY consumed_at DESC NULLS LAST, created_at DESC LIMIT 1) AS personal_shopper`;
 }
 
 /** The SPEC §3 Account the browser sees, assembled from the row and what is derived from the ledger. */
 export async function accountView(db: Queryable, account: AccountRow, config: Config): Promise<Account> {
-  const derived = await queryOne<AccountDerived>(db, `SELECT ${accountDerivedColumns('$1::uuid')}`, [
-    account.id,
-  ]);
-  return toAccountView(account, derived, config);
+  const row = await queryOne<
+    AccountDerived & { rate_points_level: number | null; rate_cash_value: number | null }
+  >(
+    db,
+    `SELECT ${accountDerivedColumns('$1::uuid')},
+            (SELECT points_level FROM burn_rates ORDER BY position LIMIT 1) AS rate_points_level,
+            (SELECT cash_value FROM burn_rates ORDER BY position LIMIT 1) AS rate_cash_value`,
+    [account.id],
+  );
+  const rate =
+    row?.rate_points_level != null && row.rate_cash_value != null
+      ? { pointsLevel: row.rate_points_level, cashValue: row.rate_cash_value }
+      : null;
+  return toAccountView(account, row, rate, config);
 }
 
-/** The Account view of a row and its derived columns (read by accountView or in the viewer's query). */
+/** The Account view of a row, its derived columns and the burn rate (accountView, or the viewer's). */
 export function toAccountView(
   account: AccountRow,
   derived: AccountDerived | undefined,
+  rate: BurnRate | null,
   config: Config,
 ): Account {
-  const rate =
-    derived?.rate_points_level != null && derived.rate_cash_value != null
-      ? { pointsLevel: derived.rate_points_level, cashValue: derived.rate_cash_value }
-      : null;
   const resendWindowMs = config.verificationResendWindowMinutes * 60_000;
   const resendAvailable =
     (!account.email_verified || account.pending_email !== null) &&

@@ -8,30 +8,54 @@ import {
   type AccountDerived,
   accountDerivedColumns,
   accountView,
+  type BurnRate,
   toAccountView,
 } from '../members/account-view.ts';
 import { sessionCookie } from '../sessions/session-plugin.ts';
 import { liveSessionSql, type Session } from '../sessions/session-service.ts';
+import type { CachedBurnRate, CachedDerived } from './viewer-cache.ts';
 
-type ViewerRow = AccountRow &
-  AccountDerived & {
-    session_token_hash: string;
-    session_passkey_id: string | null;
-    session_stale: boolean;
-    session_recent: boolean;
-  };
+type ViewerRow = AccountRow & {
+  session_token_hash: string;
+  session_passkey_id: string | null;
+  session_stale: boolean;
+  session_recent: boolean;
+  viewer_version: number;
+  rate_revision: number;
+  rate_points_level: number | null;
+  rate_cash_value: number | null;
+} & (({ derived_read: true; next_maturity: string } & AccountDerived) | { derived_read: null });
 
 /**
  * The session and everything the viewer shows in one statement: the live session (the one
- * definition, liveSessionSql), the account row, its pending and matured points, consents, the Nike
- * link and the burn rate. The viewer is the hottest call (every page and every screen asks it), so
- * its common case is one round trip; the idle clock's write adds one at most once a minute.
+ * definition, liveSessionSql), the account row, and what the session's cache entry (viewer-cache.ts)
+ * does not hold any more: the reads of accountDerivedColumns run only when the cached ones ($4 to $6)
+ * are not for this account at its viewer_version, or a pending purchase has matured since; the burn
+ * rate only when burn_rate_revision moved past $7. Both checks are in this statement's snapshot, so a
+ * write committed on any server is seen by the next viewer on every server. The viewer is the hottest
+ * call (every page and every screen asks it), so its common case is one round trip; the idle clock's
+ * write adds one at most once a minute.
  */
 const viewerSql = `WITH live AS (${liveSessionSql})
   SELECT live.token_hash AS session_token_hash, live.passkey_id AS session_passkey_id,
          live.stale AS session_stale, live.recent AS session_recent,
-         a.*, ${accountDerivedColumns('a.id')}
-    FROM live JOIN accounts a ON a.id = live.account_id AND a.deleted_at IS NULL`;
+         a.*, revision.revision AS rate_revision, derived.*, rate.*
+    FROM live JOIN accounts a ON a.id = live.account_id AND a.deleted_at IS NULL
+   CROSS JOIN burn_rate_revision revision
+    LEFT JOIN LATERAL (
+      SELECT true AS derived_read, ${accountDerivedColumns('a.id')},
+             (SELECT COALESCE(MIN(confirms_at), 'infinity')::text FROM ledger_entries
+               WHERE account_id = a.id AND confirms_at > now() AND confirmed_at IS NULL) AS next_maturity
+       WHERE a.id IS DISTINCT FROM $4::uuid OR a.viewer_version IS DISTINCT FROM $5::bigint
+          OR now() >= COALESCE($6::timestamptz, '-infinity')
+      -- OFFSET 0 keeps this a subquery of its own: merged into the join, the planner would run the
+      -- reads and filter after; on its own, its WHERE is a one-time filter that skips them.
+      OFFSET 0
+    ) derived ON true
+    LEFT JOIN LATERAL (
+      SELECT points_level AS rate_points_level, cash_value AS rate_cash_value FROM burn_rates
+       WHERE revision.revision IS DISTINCT FROM $7::bigint ORDER BY position LIMIT 1
+    ) rate ON true`;
 
 const anonymous = (ctx: AppContext): ViewerResponse => ({
   isAnonymous: true,
@@ -63,11 +87,28 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
   if (!request.routeOptions.config.ownSessionQuery) return viewerFor(ctx, request.session);
   const token = request.cookies[sessionCookie(ctx.origin).name];
   if (!token) return anonymous(ctx);
+  const params = ctx.sessions.liveSessionParams(token);
+  const [tokenHash] = params;
+  // What this request checks is what it uses: a parallel request may replace the entries meanwhile.
+  const cached = ctx.viewerCache.session(tokenHash);
+  const cachedRate = ctx.viewerCache.burnRate();
   // Prepared once per connection: the viewer is the hottest read (issue 13 §2).
-  const row = await queryOne<ViewerRow>(ctx.db, viewerSql, ctx.sessions.liveSessionParams(token), {
-    prepared: 'viewer',
-  });
-  if (!row) return anonymous(ctx);
+  const row = await queryOne<ViewerRow>(
+    ctx.db,
+    viewerSql,
+    [
+      ...params,
+      cached?.accountId ?? null,
+      cached?.version ?? null,
+      cached?.nextMaturity ?? null,
+      cachedRate?.revision ?? null,
+    ],
+    { prepared: 'viewer' },
+  );
+  if (!row) {
+    ctx.viewerCache.forget(tokenHash);
+    return anonymous(ctx);
+  }
   request.session = await ctx.sessions.keepAlive(ctx.db, {
     token_hash: row.session_token_hash,
     account_id: row.id,
@@ -75,7 +116,40 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
     stale: row.session_stale,
     recent: row.session_recent,
   });
-  return signedIn(ctx, row, toAccountView(row, row, ctx.config));
+  return signedIn(
+    ctx,
+    row,
+    toAccountView(row, derivedOf(ctx, row, cached), burnRateOf(ctx, row, cachedRate), ctx.config),
+  );
+}
+
+/** The derived columns the query read (remembered for the session), or the cached ones it confirmed. */
+function derivedOf(ctx: AppContext, row: ViewerRow, cached: CachedDerived | undefined): AccountDerived {
+  if (row.derived_read) {
+    const { pending, matured, email_consent, whatsapp_consent, nike_linked, personal_shopper } = row;
+    const derived = { pending, matured, email_consent, whatsapp_consent, nike_linked, personal_shopper };
+    ctx.viewerCache.remember(row.session_token_hash, {
+      accountId: row.id,
+      version: row.viewer_version,
+      nextMaturity: row.next_maturity,
+      derived,
+    });
+    return derived;
+  }
+  // The query skips the reads only when $4 to $6 came from an entry.
+  if (!cached) throw new Error('viewer: derived columns neither read nor cached');
+  return cached.derived;
+}
+
+/** The burn rate the query read at a new revision (remembered for every session), or the cached one. */
+function burnRateOf(ctx: AppContext, row: ViewerRow, cached: CachedBurnRate | null): BurnRate | null {
+  if (cached && cached.revision === row.rate_revision) return cached.rate;
+  const rate =
+    row.rate_points_level != null && row.rate_cash_value != null
+      ? { pointsLevel: row.rate_points_level, cashValue: row.rate_cash_value }
+      : null;
+  ctx.viewerCache.rememberBurnRate({ revision: row.rate_revision, rate });
+  return rate;
 }
 
 /** The viewer of a session already resolved (two reads: the account row, then what it derives). */

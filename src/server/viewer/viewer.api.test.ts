@@ -86,3 +86,31 @@ describe('viewer: one round trip in the common case', () => {
     expect(await viewer(m.client.sessionCookie())).toMatchObject({ isAnonymous: true });
   });
 });
+
+describe('viewer: quiet at the default log level', () => {
+  it('a successful viewer writes no log line at info; a failed request writes one', async () => {
+    const lines: string[] = [];
+    const quiet = await createTestApp({
+      db,
+      logTo: { write: (line) => void lines.push(line) },
+      logLevel: 'info',
+    });
+    try {
+      const m = await quiet.signedInMember();
+      lines.length = 0;
+      for (let i = 0; i < 3; i++) {
+        const res = await quiet.app.inject({
+          method: 'GET',
+          url: '/api-w/viewer',
+          headers: { cookie: `session=${m.client.sessionCookie()}` },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(lines).toEqual([]);
+      expect((await quiet.app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(404);
+      expect(lines.filter((line) => line.includes('request completed'))).toHaveLength(1);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
