@@ -36,7 +36,8 @@ type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'poi
  * confirms their matured points, checks the points limit, inserts with ON CONFLICT and credits the
  * balance, in the implicit transaction of one statement. The migration says why it is a function.
  * A partner purchase's audit row is written by the same statement (a data-modifying CTE), only when
- * the purchase was created: a replay adds no row, and a rolled-back purchase leaves none.
+ * the purchase was created: a replay adds no row, and a rolled-back purchase leaves none. It is a
+ * named prepared statement: parsing and planning it was a fifth of the database's work per purchase.
  */
 export async function recordPurchase(
   db: Queryable,
@@ -74,6 +75,7 @@ export async function recordPurchase(
       ...auditParams(options.audit),
       auditChangeJson(options.body as Record<string, unknown>),
     ],
+    { prepared: 'record-purchase' },
   );
   if (!row) throw new Error('record_purchase answered no row');
   const { outcome, loyalty_id: loyaltyId, held, ...entry } = row;
