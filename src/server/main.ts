@@ -7,6 +7,7 @@ import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { developmentTransport, senderAddress, smtpTransport } from './email/mailer.ts';
 import { runEvery } from './jobs/run-every.ts';
 import { resolvePartnerApiKey } from './operator/operator-key.ts';
+import { startExpiryJob } from './points/expiry-job.ts';
 import { startPointsSweep } from './points/points-sweep.ts';
 import { isLoopbackHost } from './security/loopback.ts';
 import { sessionService } from './sessions/session-service.ts';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   timings.lap('app');
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
   if (seeded) timings.lap('demo data');
-  // Both sweeps are safe with several app servers on one PostgreSQL (docs/decisions.md).
+  // Every job is safe with several app servers on one PostgreSQL (docs/decisions.md).
   const stopJobs = [
     runEvery(
       3_600_000,
@@ -76,7 +77,9 @@ async function main(): Promise<void> {
       (error) => app.log.error(error),
     ),
     startPointsSweep(ctx),
-  ];
+    // Points expiry and its reminders, when pointsExpiry.months is set.
+    startExpiryJob(ctx),
+  ].filter((stop) => stop !== null);
 
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();

@@ -83,6 +83,26 @@ describe('configuration (SPEC §1, §6)', () => {
     expect(() => parseConfig({ trustedProxies: ['loopback'] })).toThrow(/trustedProxies/);
   });
 
+  it('pointsExpiry: off by default; whole months from 1 to 120, and a reminder inside the first month of them', () => {
+    expect(defaultConfig.pointsExpiry).toEqual({ months: null, reminderDays: 30 });
+    expect(parseConfig({ pointsExpiry: { months: 12 } }).pointsExpiry).toEqual({
+      months: 12,
+      reminderDays: 30,
+    });
+    expect(toPublicConfig(parseConfig({ pointsExpiry: { months: 6 } })).pointsExpiry.months).toBe(6);
+    for (const months of [0, -1, 1.5, 121, '12'])
+      expect(() => parseConfig({ pointsExpiry: { months } })).toThrow(/pointsExpiry\.months/);
+    for (const reminderDays of [0, 91, 2.5, null])
+      expect(() => parseConfig({ pointsExpiry: { months: 12, reminderDays } })).toThrow(
+        /pointsExpiry\.reminderDays/,
+      );
+    // A 30-day reminder for points that expire a month after they are added would come before them.
+    expect(() => parseConfig({ pointsExpiry: { months: 1, reminderDays: 30 } })).toThrow(
+      /pointsExpiry\.reminderDays: must be fewer days than pointsExpiry\.months/,
+    );
+    expect(() => parseConfig({ pointsExpiry: { months: 12, remindDays: 30 } })).toThrow(/remindDays/);
+  });
+
   it('an unknown key is refused and named, so a typo cannot silently do nothing', () => {
     expect(() => parseConfig({ enablePointExchange: true })).toThrow(/enablePointExchange/);
   });

@@ -53,6 +53,24 @@ const publicConfigSchema = z.strictObject({
     .default(null),
   /** Free text in the scheme's language, e.g. "Monday to Saturday, 9am to 6pm". */
   customerServicesHours: z.string().trim().min(1).max(200).nullable().default(null),
+  /**
+   * Points expiry (off in the described configuration): points expire `months` after they confirm,
+   * oldest first, taken by the expiry job (server/points/expiry-job.ts), shown on Home and in the
+   * history, with an email `reminderDays` before to members who said yes to email. Public: Home
+   * asks for the next expiry only when it is on.
+   */
+  pointsExpiry: z
+    .strictObject({
+      months: z.number().int().min(1).max(120).nullable().default(null),
+      reminderDays: z.number().int().min(1).max(90).default(30),
+    })
+    // A reminder before the points have even been added is no reminder: at least a day inside the
+    // shortest span of `months` (28 days a month).
+    .refine((e) => e.months === null || e.reminderDays < e.months * 28, {
+      message: 'must be fewer days than pointsExpiry.months (28 days a month)',
+      path: ['reminderDays'],
+    })
+    .prefault({}),
   chatWidget: z
     .strictObject({
       enabled: z.boolean().default(false),
@@ -78,17 +96,6 @@ export const configSchema = publicConfigSchema.extend({
     .default(['GBP']),
   /** Days a purchase's points stay pending (the returns window). */
   returnsWindowDays: z.number().int().min(0).max(365).default(28),
-  /**
-   * Points expiry (off in the described configuration): points are due to expire `months` after they
-   * confirm. Only the history's expiry dates read it so far; the expiry job, Home's next expiry and the
-   * reminder `reminderDays` before are still to be built (README).
-   */
-  pointsExpiry: z
-    .strictObject({
-      months: z.number().int().min(1).max(120).nullable().default(null),
-      reminderDays: z.number().int().min(1).max(90).default(30),
-    })
-    .prefault({}),
   /** Days an invitation link works. Fractions are allowed (0.5 is twelve hours). */
   inviteExpiryDays: z.number().positive().max(90).default(14),
   magicLinkExpiryMinutes: z.number().int().min(1).max(1440).default(10),

@@ -8,6 +8,7 @@ import {
 import type { Mail } from '../../src/server/email/mailer.ts';
 import { freshInvitationMail, invitationMail } from '../../src/server/joining/invite-emails.ts';
 import { completeSignupMail, verificationMail } from '../../src/server/joining/verification-emails.ts';
+import { expiryReminderMail } from '../../src/server/points/expiry-reminder-email.ts';
 import { newSignInEmail } from '../../src/server/sessions/new-sign-in-email.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
 
@@ -20,7 +21,7 @@ const to = 'alexandra.montgomery-smythe@example.com';
 export async function everyEmail(
   overrides: Record<string, unknown> = {},
 ): Promise<{ name: string; mail: Mail }[]> {
-  const config: Config = parseConfig({ title: 'Members Club', ...overrides });
+  const config: Config = parseConfig({ title: 'Members Club', pointsExpiry: { months: 12 }, ...overrides });
   const invite = {
     to,
     fullName: 'Alexandra Montgomery-Smythe',
@@ -53,6 +54,15 @@ export async function everyEmail(
         to,
         device: { browser: 'Samsung Internet', platform: 'Android' },
         at: new Date('2026-11-23T07:02:00Z'),
+      }),
+    },
+    {
+      name: 'points-expiry-reminder',
+      mail: await expiryReminderMail(config, origin, {
+        to,
+        fullName: invite.fullName,
+        expiresOn: '2027-03-01',
+        points: 1250,
       }),
     },
   ];

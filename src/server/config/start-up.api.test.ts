@@ -79,6 +79,15 @@ describe('start-up rules of the real server process (issue 10 item 5)', () => {
     expect(output()).not.toContain('pass@');
   });
 
+  it('start-up: an invalid pointsExpiry exits non-zero naming the key', async () => {
+    const dir = dataDir();
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ pointsExpiry: { months: 12, reminderDays: 400 } }));
+    const { child, output } = startServer({ DATA_DIR: dir, PORT: '0', LOYALTY_CONFIG: config });
+    expect(await exitOf(child)).not.toBe(0);
+    expect(output()).toMatch(/pointsExpiry\.reminderDays/);
+  });
+
   it('start-up: development listens on loopback only, says how to open it, and logs no sign-in token', async () => {
     const port = await freePort();
     const { child, output } = startServer({ DATA_DIR: dataDir(), PORT: String(port), LOG_LEVEL: 'trace' });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
 import { seedScale } from '../../../bench/scale-seed.ts';
 import { forgetIdleRateLimitKeys } from '../credentials/rate-limits.ts';
+import { expirePoints, remindOfExpiry } from '../points/expiry-job.ts';
 import { sweepMaturedPoints } from '../points/pending-points.ts';
 import type { Database } from './database.ts';
 
@@ -23,6 +24,7 @@ const largeTables = [
   'link_tokens',
   'rate_limit_counters',
   'outbox_mail',
+  'points_expiry_reminders',
 ];
 
 interface PlanNode {
@@ -95,11 +97,25 @@ describe('query plans at scale', () => {
     expect((await m.client.get('/api/purchase-claims')).status).toBe(200);
     expect((await t.client().post('/api/request-magic-link', { email: m.email })).status).toBe(200);
     expect(await sweepMaturedPoints(t.ctx.db)).toBeGreaterThan(0);
+    // Points expiry: a purchase whose points expired, one due for its reminder, the member said yes
+    // to email; the job walks the lots, Home asks for the next expiry.
+    expect((await m.client.post('/api/update-account', { marketingConsent: 'consent' })).status).toBe(200);
+    for (const [orderId, daysAgo] of [
+      ['plan-expired-1', 430],
+      ['plan-expiring-1', 370],
+    ] as const) {
+      const purchasedAt = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+      expect((await t.partner('POST', '/purchases', { ...order, orderId, purchasedAt })).status).toBe(201);
+    }
+    expect(await expirePoints(t.ctx.db, 12)).toBe(500);
+    expect(await remindOfExpiry(t.ctx, 12, 30)).toBe(1);
+    expect((await m.client.get('/api/points-expiry')).body).toMatchObject({ next: { points: 500 } });
     await t.ctx.sessions.sweep(t.ctx.db);
     await forgetIdleRateLimitKeys(t.ctx.db);
 
     const explained: string[] = [];
     const pendingReads: string[][] = [];
+    const lotWalks: string[][] = [];
     const scans: { sql: string; tables: string[] }[] = [];
     for (const { sql, params } of sent.values()) {
       if (!/^\s*(SELECT|WITH|UPDATE|DELETE|INSERT)/i.test(sql)) continue;
@@ -111,6 +127,7 @@ describe('query plans at scale', () => {
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
       explained.push(sql);
       if (/account_id = \$1 AND confirm/.test(sql)) pendingReads.push(indexesUsed(plan));
+      if (sql.includes('(COALESCE(l.confirms_at, l.created_at), l.id) >')) lotWalks.push(indexesUsed(plan));
       const tables = seqScans(plan).filter((table) => largeTables.includes(table));
       if (tables.length) scans.push({ sql: sql.replace(/\s+/g, ' ').trim(), tables });
     }
@@ -122,6 +139,9 @@ describe('query plans at scale', () => {
     expect(explained.some((sql) => sql.includes('reverses_entry_id = ANY'))).toBe(true);
     expect(explained.some((sql) => sql.includes('make_interval(months'))).toBe(true);
     expect(scans).toEqual([]);
+    // The expiry job's walk goes through the lots' index (both jobs: expiry and reminder).
+    expect(lotWalks).toHaveLength(1);
+    for (const used of lotWalks) expect(used).toContain('ledger_entries_lots');
     // A member's pending rows are found through their own partial index, not by walking every
     // member's pending rows (ledger_entries_pending) or all of this member's history.
     expect(pendingReads.length).toBeGreaterThan(0);

@@ -22,13 +22,22 @@ export interface EmailContent {
 
 /** An email's HTML and plain-text parts, from the one layout, in the configured locale. */
 export async function renderEmail(
-  config: Pick<Config, 'title' | 'locale' | 'customerServicesEmail' | 'externalFaqUrl'>,
+  config: Pick<
+    Config,
+    | 'title'
+    | 'locale'
+    | 'customerServicesEmail'
+    | 'customerServicesPhone'
+    | 'customerServicesHours'
+    | 'externalFaqUrl'
+  >,
   origin: string,
   content: EmailContent,
 ): Promise<{ html: string; text: string }> {
+  const phone = { phone: config.customerServicesPhone, hours: config.customerServicesHours };
   const contact = config.customerServicesEmail
-    ? { email: config.customerServicesEmail }
-    : { helpUrl: config.externalFaqUrl ?? `${origin}/help/faq` };
+    ? { email: config.customerServicesEmail, ...phone }
+    : { helpUrl: config.externalFaqUrl ?? `${origin}/help/faq`, ...phone };
   const { renderLayout } = await import('./email-template.tsx');
   return renderLayout({ brand: config.title, words: mailWords(config), content, contact });
 }

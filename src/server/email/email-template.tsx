@@ -26,13 +26,14 @@ export interface LayoutProps {
   brand: string;
   words: MailWords;
   content: EmailContent;
-  contact: { email: string } | { helpUrl: string };
+  contact: ({ email: string } | { helpUrl: string }) & { phone: string | null; hours: string | null };
 }
 
 /**
  * Every email's look (react-email components): the brand's header, the title, the body and its one
  * action with a fallback link that wraps, and a footer with the scheme's name, why the member got
- * the mail and how to reach customer services. Fluid up to 560 px, so nothing overflows at 375 px.
+ * the mail and how to reach customer services (email or Help, and the telephone with its opening
+ * hours when configured). Fluid up to 560 px, so nothing overflows at 375 px.
  */
 function EmailLayout({ brand, words, content, contact }: LayoutProps) {
   const text = {
@@ -141,6 +142,13 @@ function EmailLayout({ brand, words, content, contact }: LayoutProps) {
                 </>
               )}
             </Text>
+            {contact.phone || contact.hours ? (
+              <Text style={small}>
+                {contact.phone
+                  ? words.contactByPhone(contact.phone, contact.hours)
+                  : words.contactHours(contact.hours ?? '')}
+              </Text>
+            ) : null}
           </Section>
         </Container>
       </Body>

@@ -17,6 +17,7 @@ describe('emails follow the configured locale', () => {
       'Your email address is being changed',
       'Your membership has been deleted',
       'New sign-in to your Members Club account',
+      '1,250 points expire on 1st March 2027',
     ]);
     for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
   });
@@ -36,6 +37,7 @@ describe('emails follow the configured locale', () => {
       'Din e-mailadresse er ved at blive ændret',
       'Dit medlemskab er blevet slettet',
       'Nyt login på din Members Club-konto',
+      '1.250 point udløber den 1. marts 2027',
     ]);
     for (const [index, { name, mail }] of emails.entries()) {
       expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);
@@ -68,6 +70,38 @@ describe('emails follow the configured locale', () => {
         'Questions? Members Club customer services can help: https://help.example-retailer.co.uk/faq',
       );
     }
+  });
+
+  it('the footer names the customer services telephone and opening hours when configured', async () => {
+    const phone = '020 7946 0000';
+    const hours = 'Monday to Saturday, 9am to 6pm';
+    for (const { name, mail } of await everyEmail({
+      customerServicesEmail: 'care@example-retailer.co.uk',
+      customerServicesPhone: phone,
+      customerServicesHours: hours,
+    })) {
+      expect(mail.text, name).toContain('customer services at care@example-retailer.co.uk.');
+      expect(mail.text, name).toContain(`Telephone ${phone} (${hours}).`);
+      expect(mail.html, name).toContain(`Telephone ${phone} (${hours}).`);
+    }
+    const [withoutHours] = await everyEmail({ customerServicesPhone: phone });
+    expect(withoutHours?.mail.text).toContain(`Telephone ${phone}.`);
+    const [onlyHours] = await everyEmail({ customerServicesHours: hours });
+    expect(onlyHours?.mail.text).toContain(`Customer services are open ${hours}.`);
+    const [danish] = await everyEmail({ locale: 'da-DK', customerServicesPhone: '+45 33 12 34 56' });
+    expect(danish?.mail.text).toContain('Telefon +45 33 12 34 56.');
+    const [none] = await everyEmail();
+    expect(none?.mail.text).not.toContain('Telephone');
+  });
+
+  it('the points expiry reminder: the points, the day as the app writes it, and why the member got it', async () => {
+    const reminder = (await everyEmail()).find(({ name }) => name === 'points-expiry-reminder')?.mail;
+    expect(reminder?.text).toContain('Dear Alexandra,');
+    expect(reminder?.text).toContain(
+      '1,250 of your Members Club points expire on 1st March 2027, 12 months after they were added.',
+    );
+    expect(reminder?.text).toContain('you chose to hear from Members Club by email');
+    expect(reminder?.links).toEqual(['https://members.example-retailer.co.uk/']);
   });
 
   it('every email the app sends is transactional: no List-Unsubscribe (docs/decisions.md)', async () => {

@@ -22,6 +22,8 @@ export const mailWordsDaDK: MailWords = {
   fallbackLink: 'Hvis knappen ikke virker, så kopiér dette link ind i din browser:',
   contactByEmail: (brand, email) => `Spørgsmål? Skriv til ${brand}s kundeservice på ${email}.`,
   contactByHelp: (brand) => `Spørgsmål? ${brand}s kundeservice kan hjælpe:`,
+  contactByPhone: (phone, hours) => (hours ? `Telefon ${phone} (${hours}).` : `Telefon ${phone}.`),
+  contactHours: (hours) => `Kundeservice har åbent ${hours}.`,
   greeting: (firstName) => `Kære ${firstName}`,
 
   magicLink: {
@@ -145,6 +147,17 @@ export const mailWordsDaDK: MailWords = {
     action: 'Log ind',
     reason: (brand) =>
       `Du modtager denne e-mail, fordi det er adressen på dit ${brand}-medlemskab, og vi fortæller dig om enhver ændring af den.`,
+  },
+  expiryReminder: {
+    subject: (points, day) => `${points} point udløber den ${day}`,
+    title: (points, day) => `${points} point udløber den ${day}`,
+    paragraphs: (brand, points, day, months) => [
+      `${points} af dine ${brand}-point udløber den ${day}, ${months === 1 ? 'en måned' : `${months} måneder`} efter at de blev tilføjet.`,
+      'Dine ældste point bruges altid først, så point, du bruger inden da, tages af disse.',
+    ],
+    action: 'Se dine point',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi du har valgt at høre fra ${brand} på e-mail. Du kan ændre det i privatlivscentret på din konto.`,
   },
   accountDeleted: {
     subject: 'Dit medlemskab er blevet slettet',

@@ -26,6 +26,11 @@ export const mailWordsEnGB = {
   contactByEmail: (brand: string, email: string) =>
     `Questions? Write to ${brand} customer services at ${email}.`,
   contactByHelp: (brand: string) => `Questions? ${brand} customer services can help:`,
+  /** The footer's telephone line, with the opening hours when configured. */
+  contactByPhone: (phone: string, hours: string | null) =>
+    hours ? `Telephone ${phone} (${hours}).` : `Telephone ${phone}.`,
+  /** The opening hours alone, when no telephone is configured. */
+  contactHours: (hours: string) => `Customer services are open ${hours}.`,
   greeting: (firstName: string) => `Dear ${firstName},`,
 
   magicLink: {
@@ -153,6 +158,18 @@ export const mailWordsEnGB = {
     action: 'Sign in',
     reason: (brand: string) =>
       `You received this email because it is the address of your ${brand} membership, and we tell you of every change to it.`,
+  },
+  expiryReminder: {
+    /** `points` is formatted ("1,250"), `day` as the app writes dates ("1st March"). */
+    subject: (points: string, day: string) => `${points} points expire on ${day}`,
+    title: (points: string, day: string) => `${points} points expire on ${day}`,
+    paragraphs: (brand: string, points: string, day: string, months: number) => [
+      `${points} of your ${brand} points expire on ${day}, ${months === 1 ? 'a month' : `${months} months`} after they were added.`,
+      'Your oldest points are always used first, so points you use before then come from these.',
+    ],
+    action: 'See your points',
+    reason: (brand: string) =>
+      `You received this email because you chose to hear from ${brand} by email. You can change that in the privacy centre of your account.`,
   },
   accountDeleted: {
     subject: 'Your membership has been deleted',

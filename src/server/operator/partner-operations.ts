@@ -188,6 +188,16 @@ export const partnerOperations: PartnerOperation[] = [
   },
   {
     method: 'POST',
+    path: '/points-expiry/run',
+    access: 'bootstrap',
+    summary:
+      'Run the points expiry job now (every server also runs it every 10 minutes): expire what is due, write the reminders. Safe beside the scheduled runs.',
+    status: 200,
+    response: res.pointsExpiryRunResponse,
+    errors: ['PointsExpiryOff'],
+  },
+  {
+    method: 'POST',
     path: '/members',
     access: 'members',
     summary: 'Create a member (email proven unless emailVerified is false).',

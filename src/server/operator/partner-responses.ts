@@ -125,6 +125,13 @@ export const memberResponse = z.object({
 const burnRate = z.object({ pointsLevel: z.number().int(), cashValue: z.number().int() });
 export const burnRatesResponse = z.object({ success: z.literal(true), burnRates: z.array(burnRate) });
 
+/** A run of the points expiry job: the points it expired and the reminders it wrote. */
+export const pointsExpiryRunResponse = z.object({
+  success: z.literal(true),
+  expiredPoints: z.number().int(),
+  reminders: z.number().int(),
+});
+
 const namedMember = z.object({ loyaltyId: z.string(), email: z.string() });
 
 export const signOutResponse = z.object({

@@ -36,6 +36,7 @@ const keyNames: Record<LedgerRow['kind'], string> = {
   adjustment: 'adjustmentId',
   redemption: 'redemptionId',
   exchange: 'key',
+  expiry: 'key',
 };
 
 /** The stored row for a key, checked against the body it came with now. */

@@ -64,7 +64,7 @@ export const partnerWrites = {
     return recordReturn(
       ctx.db,
       { returnId, orderId, points, value, returnedAt },
-      { memberId: named?.id ?? null, body: input, audit },
+      { memberId: named?.id ?? null, body: input, audit, expiryMonths: ctx.config.pointsExpiry.months },
     );
   },
 

@@ -132,6 +132,15 @@ const burnRateSet: Command = async (client, args) => {
   return `Burn rate set: ${body.pointsLevel} points buy ${body.cashValue} minor units of cash on the pass.`;
 };
 
+const expiryRun: Command = async (client) => {
+  const result = await client.call<{ expiredPoints: number; reminders: number }>(
+    'POST',
+    '/points-expiry/run',
+    {},
+  );
+  return `Points expiry ran: ${result.expiredPoints} points expired, ${result.reminders} reminders written.`;
+};
+
 export const pointsCommands: Record<string, { usage: string; run: Command }> = {
   purchase: {
     usage:
@@ -147,4 +156,5 @@ export const pointsCommands: Record<string, { usage: string; run: Command }> = {
     run: adjust,
   },
   'burn-rate set': { usage: 'burn-rate set --points-level N --cash-value M', run: burnRateSet },
+  'points-expiry run': { usage: 'points-expiry run', run: expiryRun },
 };

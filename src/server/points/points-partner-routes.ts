@@ -6,6 +6,7 @@ import { parseOrThrow } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { partnerAudit } from '../operator/partner-auth.ts';
 import { setBurnRate } from './burn-rate-service.ts';
+import { runExpiryNow } from './expiry-job.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
 import { partnerAnswer, partnerPurchase, partnerWrites } from './partner-points-service.ts';
 import {
@@ -58,6 +59,8 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
     const rate = await currentBurnRate(ctx.db);
     return { success: true, burnRates: rate ? [rate] : [] };
   });
+
+  partner.post('/points-expiry/run', async () => ({ success: true, ...(await runExpiryNow(ctx)) }));
 
   // Sets the first (the only used) burn-rate entry.
   partner.post('/burn-rates', async (request) => {

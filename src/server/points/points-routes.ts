@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { burnRatesEndpoint, createExchangeEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
+import {
+  burnRatesEndpoint,
+  createExchangeEndpoint,
+  pointsExpiryEndpoint,
+  transactionsEndpoint,
+} from '#shared/api/points.ts';
 import { transactionsPageSize } from '#shared/api/transactions-page.ts';
+import { schemeTimeZone } from '#shared/domain/date-format.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
 import { historyPage } from './history-service.ts';
+import { expiryDays } from './points-expiry.ts';
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, transactionsEndpoint, async ({ limit, before }, request, reply) => {
@@ -18,6 +25,16 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
       { limit: limit ?? transactionsPageSize, before },
       ctx.config.pointsExpiry.months,
     );
+  });
+
+  route(app, pointsExpiryEndpoint, async (_query, request, reply) => {
+    const session = requireSession(request);
+    reply.header('cache-control', 'no-store');
+    const { months } = ctx.config.pointsExpiry;
+    if (!months) return { next: null };
+    const timeZone = schemeTimeZone(ctx.config.locale);
+    const [next] = await expiryDays(ctx.db, session.accountId, { months, timeZone });
+    return { next: next ?? null };
   });
 
   route(app, burnRatesEndpoint, async (_query, _request, reply) => {

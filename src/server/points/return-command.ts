@@ -15,11 +15,22 @@ export interface ReturnInput {
   returnedAt: Date | null;
 }
 
-/** A return reverses points of its purchase: pending ones before confirmation, else from the balance. */
+/**
+ * A return reverses points of its purchase: pending ones before confirmation, else from the balance.
+ * With points expiry on (`expiryMonths`), a return after the purchase's points reached their expiry
+ * date takes none: by then they have left the balance, spent or expired, and taking them again would
+ * take another purchase's points (docs/decisions.md "Points expiry"). The return is still recorded.
+ */
 export async function recordReturn(
   db: Database,
   input: ReturnInput,
-  options: { memberId: string | null; body: unknown; source?: string; audit?: Audit },
+  options: {
+    memberId: string | null;
+    body: unknown;
+    source?: string;
+    audit?: Audit;
+    expiryMonths?: number | null;
+  },
 ): Promise<KeyedResult> {
   const purchase = await queryOne<LedgerRow>(
     db,
@@ -39,12 +50,18 @@ export async function recordReturn(
     purchase.account_id,
     async (tx, hash) => {
       // Read again under the account lock: the purchase may have confirmed since it was looked up.
-      const state = await queryOne<{ confirmed_at: Date | null; confirms_at: Date | null; returned: number }>(
+      const state = await queryOne<{
+        confirmed_at: Date | null;
+        confirms_at: Date | null;
+        returned: number;
+        expired: boolean;
+      }>(
         tx,
         `SELECT p.confirmed_at, p.confirms_at,
-              (SELECT COALESCE(SUM(r.points), 0)::bigint FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned
+              (SELECT COALESCE(SUM(r.points), 0)::bigint FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned,
+              COALESCE(COALESCE(p.confirms_at, p.created_at) + make_interval(months => $2::int) <= now(), false) AS expired
          FROM ledger_entries p WHERE p.id = $1`,
-        [purchase.id],
+        [purchase.id, options.expiryMonths ?? null],
       );
       const remaining = purchase.points + (state?.returned ?? 0);
       const points = input.points ?? remaining;
@@ -57,10 +74,11 @@ export async function recordReturn(
         );
       }
       const pending = !state?.confirmed_at;
+      const taken = state?.expired ? 0 : points;
       const entry = await insertEntry(tx, {
         accountId: purchase.account_id,
         kind: 'return',
-        points: -points,
+        points: -taken,
         // Reversing pending points: the return matures with its purchase, so the two confirm together.
         confirmsAt: pending ? (state?.confirms_at ?? purchase.confirms_at) : null,
         orderId: purchase.order_id,
@@ -76,7 +94,7 @@ export async function recordReturn(
         source: options.source ?? 'partner',
       });
       if (!entry) return null;
-      if (!pending && points > 0 && !(await changePoints(tx, purchase.account_id, -points))) {
+      if (!pending && taken > 0 && !(await changePoints(tx, purchase.account_id, -taken))) {
         const balance = await queryOne<{ points_balance: number }>(
           tx,
           'SELECT points_balance FROM accounts WHERE id = $1',
@@ -84,7 +102,7 @@ export async function recordReturn(
         );
         throw conflict(
           'PointsAlreadySpent',
-          `The member has already spent these points: ${points} to reverse, ${balance?.points_balance ?? 0} in the balance. Nothing was changed; post an adjustment instead.`,
+          `The member has already spent these points: ${taken} to reverse, ${balance?.points_balance ?? 0} in the balance. Nothing was changed; post an adjustment instead.`,
         );
       }
       return entry;

@@ -69,6 +69,11 @@ async function busyMember() {
     [member.email, accountId],
   );
   await t.ctx.db.query(
+    `INSERT INTO points_expiry_reminders (account_id, expires_on, points, sent_at)
+     VALUES ($1, '2027-03-01', 250, '2027-01-30T09:00:00Z')`,
+    [accountId],
+  );
+  await t.ctx.db.query(
     `INSERT INTO audit_log (actor_kind, actor_id, actor_label, action, member_id, change)
      VALUES ('staff', 'staff-1', 'anna@retailer.example', 'member.update', $1, '{"vipLevel":{"to":"Gold"}}')`,
     [accountId],
@@ -151,6 +156,9 @@ describe('download my data (issue 15 feature 5, GDPR articles 15 and 20)', () =>
         store: 'Oxford Street',
         orderValue: member.purchase.value,
       }),
+    ]);
+    expect(data.pointsExpiryReminders).toEqual([
+      { expiresOn: '2027-03-01', points: 250, sentAt: '2027-01-30T09:00:00.000Z' },
     ]);
     expect(data.sessions).toHaveLength(2);
     // Each of the two sessions signed in on a browser of its own.

@@ -31,6 +31,7 @@ export const exportCoverage: Record<string, string> = {
   purchase_claims: 'exported: missingPurchaseReports (what the member reported, its state and reason)',
   unmatched_purchases:
     "exported: through the ledger (a claimed purchase is a ledger row); the till request itself is the retailer's",
+  points_expiry_reminders: 'exported: pointsExpiryReminders (the day, the points, when it was sent)',
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
@@ -153,6 +154,11 @@ export async function exportMemberData(
     [accountId],
   );
   const claims = await memberClaims(tx, accountId);
+  const reminders = await tx.query<{ expires_on: string; points: number; sent_at: Date }>(
+    `SELECT expires_on::text, points, sent_at FROM points_expiry_reminders
+      WHERE account_id = $1 ORDER BY expires_on`,
+    [accountId],
+  );
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
     [accountId],
@@ -250,6 +256,11 @@ export async function exportMemberData(
     })),
     walletPresence: row.wallet_presence ?? null,
     sportswearLink: link ? { linkedAt: iso(link.linked_at), accountId: link.provider_subject } : null,
+    pointsExpiryReminders: reminders.map((r) => ({
+      expiresOn: r.expires_on,
+      points: r.points,
+      sentAt: iso(r.sent_at),
+    })),
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     staffActions: staffActions.map((entry) => ({
       at: iso(entry.at),

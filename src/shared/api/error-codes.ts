@@ -98,6 +98,7 @@ const partnerErrorCodes = [
   'AlreadyApplied',
   'ReturnExceedsPurchase',
   'PointsAlreadySpent',
+  'PointsExpiryOff',
   'BalanceWouldGoNegative',
   'NotEnoughCash',
   'CurrencyMismatch',

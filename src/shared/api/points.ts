@@ -3,7 +3,8 @@ import { emptyRequestSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { maxTransactionsPage } from './transactions-page.ts';
 
-export const ledgerKinds = ['purchase', 'return', 'adjustment', 'exchange', 'redemption'] as const;
+/** `expiry` takes points that reached their expiry date (pointsExpiry.months; issue 15 feature 3). */
+export const ledgerKinds = ['purchase', 'return', 'adjustment', 'exchange', 'redemption', 'expiry'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
@@ -69,6 +70,25 @@ export const transactionsEndpoint = endpoint({
       .optional(),
   }),
   response: z.array(transactionSchema),
+});
+
+/**
+ * Home's next expiry ("250 points expire on 1st March"): the first day from today on which some of
+ * the member's points expire, and how many. Null when points expiry is off or nothing is due.
+ */
+export const pointsExpiryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/points-expiry',
+  request: emptyRequestSchema,
+  response: z.object({
+    next: z
+      .object({
+        points: z.number().int().positive(),
+        /** The day, in the scheme's time zone: YYYY-MM-DD. */
+        expiresOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      })
+      .nullable(),
+  }),
 });
 
 export const burnRateSchema = z.object({

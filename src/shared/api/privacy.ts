@@ -143,6 +143,8 @@ export const dataExportSchema = z.object({
   ),
   walletPresence: z.string().nullable(),
   sportswearLink: z.object({ linkedAt: z.string(), accountId: z.string() }).nullable(),
+  /** The points expiry reminders emailed to the member: the day the points expired, how many, when sent. */
+  pointsExpiryReminders: z.array(z.object({ expiresOn: z.string(), points: z.number(), sentAt: z.string() })),
   /** The member's "A purchase is missing?" reports, with their state and any refusal reason. */
   missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
   /** What staff and partner systems did about the member (the audit log), without who the staff member was. */

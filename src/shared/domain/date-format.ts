@@ -19,6 +19,17 @@ const schemeTimeZones: Record<Locale, string> = {
   'da-DK': 'Europe/Copenhagen',
 };
 
+/** The scheme's time zone (see above): the day points expire on is a day there. */
+export function schemeTimeZone(locale: Locale): string {
+  return schemeTimeZones[locale];
+}
+
+/** A calendar day (YYYY-MM-DD, as the server sends days) as a local Date, for the formats above. */
+export function calendarDay(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+}
+
 /**
  * SPEC §9: member since shows "MMMM yyyy" (November 2026; november 2026 in Danish), in the scheme's
  * time zone on the web and on the pass alike (docs/decisions.md, "Member since in the scheme's time zone").

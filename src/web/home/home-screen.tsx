@@ -15,6 +15,7 @@ import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
+import { NextExpiry } from './next-expiry.tsx';
 
 /** How many rows of the activity list the overview shows; the rest is on the history page. */
 const recentRows = 5;
@@ -83,6 +84,7 @@ export default function HomeScreen() {
             {account.pendingPointsBalance > 0 ? (
               <p className={styles.explainer}>{m.home.pendingExplainer}</p>
             ) : null}
+            <NextExpiry pointsBalance={account.pointsBalance} />
             <div className={`${styles.actions} no-print`}>
               {config.enablePointsExchange ? (
                 account.pointsBalance > 0 ? (

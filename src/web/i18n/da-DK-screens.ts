@@ -10,6 +10,8 @@ export const daDKScreens: ScreenMessages = {
     pendingPoints: (points: string) => `${points} afventer`,
     pointsHeading: 'Dine point',
     pendingExplainer: 'Afventende point tæller, når returperioden for dit køb er udløbet.',
+    /** Points expiry on: the next day some points expire ("250 points expire on 1st March"). */
+    nextExpiry: (points: string, date: string) => `${points} point udløber den ${date}`,
     viewPin: 'Vis PIN',
     hidePin: 'Skjul PIN',
     pinLabel: 'Dit korts PIN',
@@ -50,6 +52,7 @@ export const daDKScreens: ScreenMessages = {
       adjustment: 'Pointjustering',
       exchange: 'Point overført til dit kort',
       redemption: 'Brugt fra dit kort',
+      expiry: 'Point udløbet',
     },
     channels: { 'In-Store': 'I butik', Online: 'Online' },
     pending: 'Afventer',
@@ -64,6 +67,9 @@ export const daDKScreens: ScreenMessages = {
     refunded: (money: string) => `${money} refunderet`,
     netPoints: (points: string) => `Netto ${points} point`,
     expiresOn: (date: string) => `Pointene udløber den ${date}`,
+    /** An expiry row: which points went. */
+    expiredAfter: (months: number) =>
+      `Point, der ikke blev brugt inden for ${months === 1 ? 'en måned' : `${months} måneder`} efter at de blev tilføjet`,
   },
   exchange: {
     heading: 'Overfør point til dit kort',

@@ -10,6 +10,8 @@ export const enGBScreens = {
     pendingPoints: (points: string) => `${points} pending`,
     pointsHeading: 'Your points',
     pendingExplainer: 'Pending points count once the returns period of your purchase has passed.',
+    /** Points expiry on: the next day some points expire ("250 points expire on 1st March"). */
+    nextExpiry: (points: string, date: string) => `${points} points expire on ${date}`,
     viewPin: 'View PIN',
     hidePin: 'Hide PIN',
     pinLabel: 'Your card PIN',
@@ -50,6 +52,7 @@ export const enGBScreens = {
       adjustment: 'Points adjustment',
       exchange: 'Points added to your pass',
       redemption: 'Spent from your pass',
+      expiry: 'Points expired',
     },
     channels: { 'In-Store': 'In-Store', Online: 'Online' },
     pending: 'Pending',
@@ -64,6 +67,9 @@ export const enGBScreens = {
     refunded: (money: string) => `${money} refunded`,
     netPoints: (points: string) => `Net ${points} pts`,
     expiresOn: (date: string) => `Points expire on ${date}`,
+    /** An expiry row: which points went. */
+    expiredAfter: (months: number) =>
+      `Points not used within ${months === 1 ? 'a month' : `${months} months`} of being added`,
   },
   exchange: {
     heading: 'Add points to your pass',

@@ -18,7 +18,7 @@ export function ActivityList({
   transactions: Transaction[];
   fallbackCurrency: string;
 }) {
-  const { locale } = useConfig();
+  const { locale, pointsExpiry } = useConfig();
   const m = useMessages().points;
   const now = new Date();
   const date = (iso: string) => formatHistoryDate(iso, locale, now);
@@ -31,6 +31,7 @@ export function ActivityList({
         const money = (n: number) => formatMoney(n, currency, locale);
         const details = distinct([
           t.kind === 'adjustment' ? t.name : (t.location ?? t.name),
+          t.kind === 'expiry' && pointsExpiry.months ? m.expiredAfter(pointsExpiry.months) : null,
           t.channel === 'Online' ? m.channels.Online : null,
           t.order ? m.orderNumber(t.order.orderId) : null,
           t.discount ? m.discount(t.discount) : null,

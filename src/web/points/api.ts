@@ -1,4 +1,4 @@
-import { burnRates, createExchange, transactions } from '#shared/api/points-endpoints.ts';
+import { burnRates, createExchange, pointsExpiry, transactions } from '#shared/api/points-endpoints.ts';
 import { call } from '../api.ts';
 
 /** The calls of the points screens. */
@@ -10,6 +10,8 @@ export const pointsApi = {
   page: (before: string | undefined, signal: AbortSignal) =>
     call(transactions, before ? { before } : {}, { signal }),
   burnRates: () => call(burnRates),
+  /** Home's next expiry (points expiry on). */
+  nextExpiry: (signal: AbortSignal) => call(pointsExpiry, {}, { signal }),
   exchange: (pointsConsumed: number, totalValue: number) =>
     call(createExchange, { pointsConsumed, totalValue }),
 };
