@@ -22,4 +22,14 @@ describe('date formats (SPEC §9)', () => {
     expect(formatHistoryDate('2025-03-02T12:00:00Z', 'en-GB', now)).toBe('2nd March 2025');
     expect(formatHistoryDate('2025-03-02T12:00:00Z', 'da-DK', now)).toBe('2. marts 2025');
   });
+
+  it("history: the day in the scheme's time zone, whatever the machine's", () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    // 23:30 UTC on 30 June is 1 July in London and Copenhagen; 23:30 UTC on 31 December 2025 is
+    // already 2026 in Copenhagen, so it goes without its year there.
+    expect(formatHistoryDate('2026-06-30T23:30:00Z', 'en-GB', now)).toBe('1st July');
+    expect(formatHistoryDate('2026-06-30T23:30:00Z', 'da-DK', now)).toBe('1. juli');
+    expect(formatHistoryDate('2025-12-31T23:30:00Z', 'en-GB', now)).toBe('31st December 2025');
+    expect(formatHistoryDate('2025-12-31T23:30:00Z', 'da-DK', now)).toBe('1. januar');
+  });
 });

@@ -42,9 +42,32 @@ export function formatMemberSince(date: Date | string, locale: Locale): string {
   }).format(typeof date === 'string' ? new Date(date) : date);
 }
 
-/** SPEC §9: history dates show "do MMMM yyyy", without the year in the current year. */
+/** The calendar day a moment falls on in the scheme's time zone, as a local date date-fns can format. */
+function schemeDay(date: Date, locale: Locale): Date {
+  const parts = schemeDayFormats[locale].formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part('year'), part('month') - 1, part('day'));
+}
+
+const dayFormat = (locale: Locale) =>
+  new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    timeZone: schemeTimeZones[locale],
+  });
+const schemeDayFormats: Record<Locale, Intl.DateTimeFormat> = {
+  'en-GB': dayFormat('en-GB'),
+  'da-DK': dayFormat('da-DK'),
+};
+
+/**
+ * SPEC §9: history dates show "do MMMM yyyy", without the year in the current year. The day is the
+ * one in the scheme's time zone, as for member since: the server renders Home's recent activity in no
+ * member's time zone, and the browser must read the same day when it hydrates that HTML.
+ */
 export function formatHistoryDate(date: Date | string, locale: Locale, now: Date = new Date()): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  const pattern = value.getFullYear() === now.getFullYear() ? 'do MMMM' : 'do MMMM yyyy';
-  return formatDate(value, pattern, locale);
+  const day = schemeDay(typeof date === 'string' ? new Date(date) : date, locale);
+  const pattern = day.getFullYear() === schemeDay(now, locale).getFullYear() ? 'do MMMM' : 'do MMMM yyyy';
+  return formatDate(day, pattern, locale);
 }

@@ -1,15 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultConfig, type PublicConfig, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { MembershipCard } from './membership-card.tsx';
-
-beforeAll(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ font: '', measureText: () => ({ width: 120 }) }) as unknown as CanvasRenderingContext2D,
-  );
-});
 
 const account = {
   cardNumber: '6300001000011',

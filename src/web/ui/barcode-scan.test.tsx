@@ -1,13 +1,6 @@
 import { render } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Barcode } from './barcode.tsx';
-
-// jsdom has no canvas; jsbarcode only measures the caption's width with it.
-beforeAll(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ font: '', measureText: () => ({ width: 120 }) }) as unknown as CanvasRenderingContext2D,
-  );
-});
 
 /** ISO/IEC 15417 CODE128 symbol patterns, values 0-106 (1 = bar module, 0 = space module). */
 const patterns = [

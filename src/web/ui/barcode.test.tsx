@@ -1,13 +1,6 @@
 import { render } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Barcode, barcodeHeights } from './barcode.tsx';
-
-// jsdom has no canvas; jsbarcode only measures the caption's width with it.
-beforeAll(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ font: '', measureText: () => ({ width: 120 }) }) as unknown as CanvasRenderingContext2D,
-  );
-});
 
 describe('Barcode (SPEC §2 Membership card, §9)', () => {
   it('barcode: draws CODE128 bars with the card number as text', () => {

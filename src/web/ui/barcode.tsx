@@ -1,5 +1,4 @@
 import JsBarcode from 'jsbarcode';
-import { useLayoutEffect, useRef } from 'react';
 import styles from './barcode.module.css';
 
 /** SPEC §9 barcode heights: 80 on the card, 150 on the overview, 100 by default. */
@@ -16,9 +15,30 @@ interface BarcodeProps {
   className?: string;
 }
 
+/** Module width, quiet zone (ten modules on each side, as scanners need), caption size, in SVG units. */
+const moduleWidth = 2;
+const quietZone = 10 * moduleWidth;
+const margin = { top: 10, bottom: 10 };
+const fontSize = 18;
+const textMargin = 4;
+
+/** The CODE128 modules of a value ('1' a bar, '0' a space), as jsbarcode encodes them. */
+function modulesOf(value: string): string {
+  const target: { encodings?: { data: string }[] } = {};
+  JsBarcode(target, value, { format: 'CODE128' });
+  return (target.encodings ?? []).map((encoding) => encoding.data).join('');
+}
+
+/** Each run of bar modules as one bar: its first module and how many modules wide it is. */
+function barsOf(modules: string): { at: number; span: number }[] {
+  return [...modules.matchAll(/1+/g)].map((run) => ({ at: run.index, span: run[0].length }));
+}
+
 /**
- * A real, scannable CODE128 barcode drawn as SVG by jsbarcode. The quiet zone on both sides is ten
- * bar widths, as scanners need; the SVG scales to its container keeping its proportions.
+ * A real, scannable CODE128 barcode as SVG: jsbarcode encodes the value, React draws the bars and the
+ * caption. Drawn by React rather than by jsbarcode into the DOM, so the server renders the same
+ * barcode the browser hydrates (the card is whole before any JavaScript runs, nothing shifts when it
+ * does). The SVG scales to its container keeping its proportions.
  */
 export function Barcode({
   value,
@@ -27,42 +47,33 @@ export function Barcode({
   label,
   className,
 }: BarcodeProps) {
-  const ref = useRef<SVGSVGElement>(null);
-  useLayoutEffect(() => {
-    const svg = ref.current;
-    if (!svg) return;
-    JsBarcode(svg, value, {
-      format: 'CODE128',
-      height,
-      width: 2,
-      margin: 20,
-      marginTop: 10,
-      marginBottom: 10,
-      displayValue: true,
-      fontSize: 18,
-      textMargin: 4,
-      font: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-      background: '#ffffff',
-      lineColor: disabled ? '#9a9a9a' : '#000000',
-    });
-    // Scale with the container: keep the drawn size as the viewBox.
-    const width = svg.getAttribute('width')?.replace('px', '');
-    const drawnHeight = svg.getAttribute('height')?.replace('px', '');
-    if (width && drawnHeight) {
-      svg.setAttribute('viewBox', `0 0 ${width} ${drawnHeight}`);
-      svg.removeAttribute('width');
-      svg.removeAttribute('height');
-      svg.style.removeProperty('transform');
-    }
-  }, [value, height, disabled]);
+  const modules = modulesOf(value);
+  const width = modules.length * moduleWidth + 2 * quietZone;
+  const drawnHeight = margin.top + height + textMargin + fontSize + margin.bottom;
   return (
     <svg
-      ref={ref}
+      viewBox={`0 0 ${width} ${drawnHeight}`}
       role="img"
       aria-label={label}
       aria-disabled={disabled || undefined}
       data-barcode-height={height}
       className={[styles.barcode, disabled ? styles.disabled : null, className].filter(Boolean).join(' ')}
-    />
+    >
+      <rect x={0} y={0} width={width} height={drawnHeight} fill="#ffffff" />
+      <g transform={`translate(${quietZone}, ${margin.top})`} fill={disabled ? '#9a9a9a' : '#000000'}>
+        {barsOf(modules).map((bar) => (
+          <rect key={bar.at} x={bar.at * moduleWidth} y={0} width={bar.span * moduleWidth} height={height} />
+        ))}
+        <text
+          x={(modules.length * moduleWidth) / 2}
+          y={height + textMargin + fontSize}
+          textAnchor="middle"
+          fontFamily="ui-monospace, SFMono-Regular, Menlo, monospace"
+          fontSize={fontSize}
+        >
+          {value}
+        </text>
+      </g>
+    </svg>
   );
 }
