@@ -1,7 +1,8 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { Boot } from './boot.ts';
 import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
+import { ServerActivityContext } from './home/server-activity.ts';
 import { MessagesProvider } from './i18n/messages.tsx';
 import { reportError } from './monitoring/error-reporting.ts';
 import { ErrorReportingStarter } from './monitoring/error-reporting-starter.tsx';
@@ -39,6 +40,7 @@ export function App({ boot }: { boot: Boot }) {
 
 /** The members' app: their session, layout and routes. */
 function MembersApp({ boot }: { boot: Boot }) {
+  const [serverActivity] = useState(() => ({ rows: boot.recentActivity }));
   return (
     <SessionProvider initialViewer={boot.viewer}>
       <ScrollReset />
@@ -47,7 +49,9 @@ function MembersApp({ boot }: { boot: Boot }) {
       <Layout>
         <RoutesBoundary brand={boot.config.title}>
           <SignInMethodContext.Provider value={boot.signInMethod ?? null}>
-            <AppRoutes status={boot.status} />
+            <ServerActivityContext.Provider value={serverActivity}>
+              <AppRoutes status={boot.status} />
+            </ServerActivityContext.Provider>
           </SignInMethodContext.Provider>
         </RoutesBoundary>
       </Layout>

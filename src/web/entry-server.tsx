@@ -5,29 +5,44 @@ import { daDK } from './i18n/da-DK.ts';
 import { daDKScreens } from './i18n/da-DK-screens.ts';
 import { enGB } from './i18n/en-GB.ts';
 import { enGBScreens } from './i18n/en-GB-screens.ts';
-import { registerMessages } from './i18n/messages.tsx';
+import { registerMessages, screenMessagesModules } from './i18n/messages.tsx';
 import { RedirectSinkContext } from './redirect.tsx';
 import { StaticRouter } from './routing/router.tsx';
+import { ScreenModulesSinkContext, serverScreensLoaded } from './ui/lazy-screen.ts';
 import { TitleSinkContext } from './ui/page-title.tsx';
 
 registerMessages('en-GB', enGB, enGBScreens);
 registerMessages('da-DK', daDK, daDKScreens);
 
+/** The host serves no page before this resolves: the server-rendered screens' modules have loaded. */
+export const ready: Promise<void> = serverScreensLoaded();
+
 /**
- * Server rendering of the first paint (Landing and Sign in whole, the layout around members' lazy
- * screens); see web-host.ts. A page that sends the visitor elsewhere answers `redirect` instead.
+ * Server rendering of the first paint (Landing, Sign in and the signed-in Home whole, the layout
+ * around members' other lazy screens); see web-host.ts. A page that sends the visitor elsewhere
+ * answers `redirect` instead. `screens` names the lazy screens rendered whole, which the browser
+ * loads before hydrating; `modules` everything they need, for the host to preload.
  */
-export function render(url: string, boot: Boot): { html: string; title: string; redirect: string | null } {
+export function render(
+  url: string,
+  boot: Boot,
+): { html: string; title: string; redirect: string | null; screens: string[]; modules: string[] } {
   const sink = { title: boot.config.title };
   const redirect = { to: null as string | null };
+  const screens = new Set<string>();
   const html = renderToString(
     <TitleSinkContext.Provider value={sink}>
       <RedirectSinkContext.Provider value={redirect}>
-        <StaticRouter location={url}>
-          <App boot={boot} />
-        </StaticRouter>
+        <ScreenModulesSinkContext.Provider value={screens}>
+          <StaticRouter location={url}>
+            <App boot={boot} />
+          </StaticRouter>
+        </ScreenModulesSinkContext.Provider>
       </RedirectSinkContext.Provider>
     </TitleSinkContext.Provider>,
   );
-  return { html, title: sink.title, redirect: redirect.to };
+  const rendered = [...screens];
+  // A lazy screen's words are their own chunk, loaded with the screen (lazyScreen).
+  const modules = rendered.length ? [...rendered, screenMessagesModules[boot.config.locale]] : [];
+  return { html, title: sink.title, redirect: redirect.to, screens: rendered, modules };
 }

@@ -4,10 +4,13 @@ import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
 import { loadMessages } from './i18n/messages.tsx';
 import { BrowserRouter } from './routing/router.tsx';
+import { loadServerRenderedScreens } from './ui/lazy-screen.ts';
 import './ui/global.css';
 
 const boot = readBoot();
-await loadMessages(boot.config.locale);
+// The screens the server rendered whole (Home) are loaded before hydrating, so hydration renders
+// them as the server did: the page is painted from the HTML, and never replaced or blanked meanwhile.
+await Promise.all([loadMessages(boot.config.locale), loadServerRenderedScreens(boot.screens ?? [])]);
 const container = document.getElementById('root');
 if (!container) throw new Error('no #root element');
 
@@ -19,7 +22,7 @@ const app = (
   </StrictMode>
 );
 
-// Server-rendered pages (anonymous visitors) are hydrated; members' pages render here.
+// Server-rendered pages are hydrated; a page the server sent without its screen renders here.
 if (container.hasChildNodes()) {
   hydrateRoot(container, app);
   swapCriticalCss();
@@ -38,17 +41,20 @@ function swapCriticalCss() {
     (m) => m.content,
   );
   if (!inline || hrefs.length === 0) return;
-  const loads = hrefs.map(
-    (href) =>
-      new Promise<void>((resolve) => {
-        const link = document.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = href;
-        link.onload = () => resolve();
-        // A stylesheet that fails to load leaves the inline copy in place.
-        link.onerror = () => undefined;
-        document.head.appendChild(link);
-      }),
+  const loads = hrefs.map((href) =>
+    // A server-rendered screen's stylesheet was linked (and loaded) with its chunk before hydration.
+    document.querySelector(`link[rel="stylesheet"][href="${href}"]`)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.href = href;
+          link.onload = () => resolve();
+          // A stylesheet that fails to load leaves the inline copy in place.
+          link.onerror = () => undefined;
+          // Before the inline copy, as it orders them: the entry's rules before a screen's.
+          inline.before(link);
+        }),
   );
   void Promise.all(loads).then(() => setTimeout(() => inline.remove(), 100));
 }

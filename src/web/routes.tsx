@@ -14,8 +14,11 @@ import { lazyScreen } from './ui/lazy-screen.ts';
 import { VipSignupBoundary } from './vip-signup/vip-signup-boundary.tsx';
 
 // Landing and Sign in are in the first-load bundle (server-rendered, then hydrated); every other screen
-// is its own lazily loaded chunk (SPEC §2, DESIGN "First paint").
-const HomeScreen = lazyScreen(() => import('./home/home-screen.tsx'));
+// is its own lazily loaded chunk (SPEC §2, DESIGN "First paint"). Home is one too, but server-rendered
+// whole with the member's card, points and recent activity, its chunk preloaded with the HTML.
+const HomeScreen = lazyScreen(() => import('./home/home-screen.tsx'), {
+  serverRendered: 'src/web/home/home-screen.tsx',
+});
 const ExchangeScreen = lazyScreen(() => import('./points/exchange-screen.tsx'));
 const SignupScreen = lazyScreen(() => import('./joining/signup-screen.tsx'));
 const StartSignupScreen = lazyScreen(() => import('./joining/start-signup-screen.tsx'));

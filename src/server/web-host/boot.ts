@@ -1,17 +1,6 @@
-import type { ViewerResponse } from '#shared/api/viewer.ts';
-import type { PublicConfig } from '#shared/config.ts';
-import type { SignInMethod } from '#shared/domain/sign-in-method.ts';
+import type { Boot } from '#shared/api/boot.ts';
 
-/** What the server hands the web app inside the HTML (a JSON data block, so the CSP needs no inline script). */
-export interface Boot {
-  config: PublicConfig;
-  /** The viewer of this request (SPEC §3), so the first paint needs no call. */
-  viewer: ViewerResponse | null;
-  /** The HTTP status of this page when it is an error page (404, 405). */
-  status: number;
-  /** How the member last signed in on this browser, for the server-rendered /signin (issue 15 §7). */
-  signInMethod?: SignInMethod | null;
-}
+export type { Boot };
 
 /**
  * Serialises the boot data safely inside a <script type="application/json">: every `<` is escaped,

@@ -22,7 +22,7 @@ function sourceWebBuild(): string {
     readFileSync(fileURLToPath(new URL('../../../index.html', import.meta.url))),
   );
   const renderer = new URL('../../web/entry-server.tsx', import.meta.url).href;
-  writeFileSync(join(dir, 'server', 'entry-server.js'), `export { render } from '${renderer}';\n`);
+  writeFileSync(join(dir, 'server', 'entry-server.js'), `export { ready, render } from '${renderer}';\n`);
   return join(dir, 'web');
 }
 
@@ -70,9 +70,10 @@ describe('web host: member data never changes the page around it', () => {
         expect(html.match(/<script type="module"/g)).toHaveLength(1);
         expect(html.match(/<\/html>/g)).toHaveLength(1);
         expect(html.trimEnd().endsWith('</html>')).toBe(true);
-        // Nothing of the name can end the data block or open a script.
+        // Nothing of the name can end the data block or open a script; the data block holds the
+        // separator escaped (Home shows the name itself, where the separator is only text).
         expect(html).not.toContain('<script>alert(1)</script>');
-        expect(html).not.toContain('\u2028');
+        expect(html.slice(html.indexOf('id="boot"'))).not.toContain('\u2028');
       }
     },
   );
@@ -106,5 +107,83 @@ describe('web host: a page that only sends the visitor elsewhere is answered wit
     // A screen of its own is a page, rendered around the lazy screen without it.
     const account = await m.client.get<string>('/help/account');
     expect(account.status).toBe(200);
+  });
+});
+
+describe('web host: the signed-in Home is rendered whole on the server (issue 13 §3)', () => {
+  /** A member with a goodwill adjustment (confirmed points) and purchases at their own store. */
+  async function memberWithActivity(name: string, store: string, points: number) {
+    const m = await t.signedInMember({ name });
+    const adjustment = await t.partner('POST', '/adjustments', {
+      adjustmentId: `goodwill-${m.loyaltyId}`,
+      loyaltyId: m.loyaltyId,
+      points,
+      reason: 'Goodwill',
+    });
+    expect(adjustment.status).toBe(201);
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const res = await t.partner('POST', '/purchases', {
+        orderId: `${store}-order-${n}`,
+        loyaltyId: m.loyaltyId,
+        channel: 'in-store',
+        storeDisplayName: store,
+        value: 1_000 * n,
+        currency: 'GBP',
+        points: 10 * n,
+      });
+      expect(res.status).toBe(201);
+    }
+    return m;
+  }
+
+  /** What the page shows (the rendered root), apart from its boot data. */
+  const shown = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="boot"'));
+
+  it("carries the member's card number, points and recent activity in the HTML, and no other member's", async () => {
+    const ana = await memberWithActivity('Ana Marsh', 'Ana-Street', 1_234);
+    const ben = await memberWithActivity('Ben Okafor', 'Ben-Street', 4_321);
+    const { html, boot } = await page(ana.client, '/');
+    const body = shown(html);
+    const card = boot.viewer?.account?.cardNumber ?? 'no card';
+    expect(body).toContain(card);
+    expect(body).toContain('Hello, Ana Marsh');
+    expect(body).toMatch(/data-testid="points-balance">1,234/);
+    expect(body).toMatch(/data-testid="pending-points">210 pending/);
+    // The five newest rows, as the history reads them, in the page and in its boot data.
+    for (const n of [6, 5, 4, 3, 2]) expect(body).toContain(`Order Ana-Street-order-${n}`);
+    expect(body).not.toContain('Order Ana-Street-order-1');
+    const history = await ana.client.get('/api/transactions?limit=5');
+    expect(boot.recentActivity).toEqual(history.body);
+    // The Home chunk is preloaded, and the browser is told to load it before hydrating.
+    expect(boot.screens).toEqual(['src/web/home/home-screen.tsx']);
+    // Nothing of the other member anywhere in the page.
+    const benCard = (await page(ben.client, '/')).boot.viewer?.account?.cardNumber ?? 'no card';
+    for (const other of [benCard, 'Ben Okafor', 'Ben-Street', '4,321']) expect(html).not.toContain(other);
+  });
+
+  it('a member with no activity yet gets the empty list, rendered', async () => {
+    const m = await t.signedInMember({ name: 'New Member' });
+    const { html, boot } = await page(m.client, '/');
+    expect(boot.recentActivity).toEqual([]);
+    expect(shown(html)).toContain('Hello, New Member');
+    expect(shown(html)).not.toContain('aria-busy');
+  });
+
+  it('signed out, Home is the Landing, with no member data; a members’ page still redirects', async () => {
+    const { html, boot } = await page(t.client(), '/');
+    expect(boot.viewer?.account).toBeNull();
+    expect(boot.recentActivity).toBeUndefined();
+    expect(boot.screens).toBeUndefined();
+    expect(shown(html)).not.toContain('points-balance');
+    const exchange = await t.client().get<string>('/create-exchange');
+    expect(exchange.status).toBe(302);
+    expect(exchange.headers.location).toBe('/');
+  });
+
+  it('another page of a signed-in member carries no recent activity', async () => {
+    const m = await memberWithActivity('Cleo Park', 'Cleo-Street', 10);
+    const { html, boot } = await page(m.client, '/help/account');
+    expect(boot.recentActivity).toBeUndefined();
+    expect(html).not.toContain('Cleo-Street');
   });
 });

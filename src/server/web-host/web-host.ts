@@ -3,20 +3,38 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { transactionsEndpoint } from '#shared/api/points.ts';
+import { homeActivityRows } from '#shared/api/transactions-page.ts';
 import { toPublicConfig } from '#shared/config.ts';
 import { signInMethodFromCookies } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
+import { historyPage } from '../points/history-service.ts';
 import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
+import { type ScreenAssets, screenAssetsOf } from './manifest.ts';
 
 interface SsrModule {
-  render(url: string, boot: Boot): { html: string; title: string; redirect?: string | null };
+  render(
+    url: string,
+    boot: Boot,
+  ): {
+    html: string;
+    title: string;
+    redirect?: string | null;
+    /** The lazy screens rendered whole, and every module they need (build-manifest names). */
+    screens?: string[];
+    modules?: string[];
+  };
+  /** Resolves once the server-rendered screens' modules have loaded (entry-server.tsx). */
+  ready?: Promise<void>;
 }
 
 interface WebBuild {
   template: string;
   criticalCss: string;
   ssr: SsrModule | null;
+  /** What a page must add to the HTML for the lazy screens rendered in it (manifest.ts). */
+  screenAssets: (modules: readonly string[]) => ScreenAssets;
 }
 
 export const defaultWebDist = resolve('dist/web');
@@ -34,7 +52,8 @@ async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   });
   const ssrPath = join(webDist, '..', 'server', 'entry-server.js');
   const ssr = existsSync(ssrPath) ? ((await import(pathToFileURL(ssrPath).href)) as SsrModule) : null;
-  return { template, criticalCss, ssr };
+  await ssr?.ready;
+  return { template, criticalCss, ssr, screenAssets: screenAssetsOf(webDist) };
 }
 
 /** Serves the built web app: static assets, and every other GET as the app's HTML page. */
@@ -69,22 +88,27 @@ export async function registerWebHost(
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!build) return reply.send('The web app is not built. Run `npm run build`.');
     // The page carries the viewer, so the first paint needs no call: visitors get Landing and Sign in
-    // rendered here, members the layout with their navigation (their screens are lazy: the browser
-    // renders those, see lazyScreen).
+    // rendered here, members Home whole (with its recent activity) and the layout around their other
+    // screens (lazy: the browser renders those, see lazyScreen).
+    const viewer = await viewerForRequest(ctx, request);
     const boot: Boot = {
       config: publicConfig,
-      viewer: await viewerForRequest(ctx, request),
+      viewer,
       status,
       signInMethod: signInMethodFromCookies(request.headers.cookie ?? '', secure),
     };
+    if (status === 200 && isHome(request.url) && viewer.account && !viewer.homeRedirect && request.session)
+      boot.recentActivity = await recentActivity(ctx, request.session.accountId);
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     // A page that would only send the browser elsewhere (a signed-out visitor on a members' path…).
     if (rendered?.redirect && status === 200)
       return reply.code(302).header('location', rendered.redirect).send();
     const title = rendered?.title ?? ctx.config.title;
+    if (rendered?.screens?.length) boot.screens = rendered.screens;
+    const screen = build.screenAssets(rendered?.modules ?? []);
     const html = fillTemplate(build.template, {
       '<html lang="en">': `<html lang="${escapeHtml(ctx.config.locale)}">`,
-      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}</style>`,
+      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title>${screen.head}<style id="ssr-css">${build.criticalCss}${screen.css}</style>`,
       '<!--ssr-html-->': rendered?.html ?? '',
       '<!--boot-->': serializeBoot(boot),
     });
@@ -92,6 +116,26 @@ export async function registerWebHost(
   }
 
   return { renderPage };
+}
+
+/** Home, the one members' page whose data the server reads for its first paint. */
+function isHome(url: string): boolean {
+  return url === '/' || url.startsWith('/?');
+}
+
+/**
+ * Home's recent activity: the history's first rows, read as GET /api/transactions reads them
+ * (historyPage) and shaped by its response schema, so the browser hydrates exactly what it would
+ * have fetched.
+ */
+async function recentActivity(ctx: AppContext, accountId: string) {
+  const rows = await historyPage(
+    ctx.db,
+    accountId,
+    { limit: homeActivityRows },
+    ctx.config.pointsExpiry.months,
+  );
+  return transactionsEndpoint.response.parse(rows);
 }
 
 function escapeHtml(text: string): string {

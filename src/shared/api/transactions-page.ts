@@ -4,3 +4,6 @@
  */
 export const transactionsPageSize = 50;
 export const maxTransactionsPage = 100;
+
+/** The rows of the history Home shows as its recent activity (the server renders them in the page). */
+export const homeActivityRows = 5;

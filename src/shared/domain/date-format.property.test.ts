@@ -9,10 +9,10 @@ describe('date formats, properties (SPEC §9)', () => {
     Number(new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(date));
 
   it('history: "do MMMM yyyy", without the year in the current year', () => {
-    expect(formatHistoryDate(new Date(2026, 2, 3, 12), 'en-GB', now)).toBe('3rd March');
-    expect(formatHistoryDate(new Date(2025, 11, 22, 12), 'en-GB', now)).toBe('22nd December 2025');
-    expect(formatHistoryDate(new Date(2024, 0, 1, 12), 'en-GB', now)).toBe('1st January 2024');
-    expect(formatHistoryDate(new Date(2025, 11, 22, 12), 'da-DK', now)).toBe('22. december 2025');
+    expect(formatHistoryDate(new Date(Date.UTC(2026, 2, 3, 12)), 'en-GB', now)).toBe('3rd March');
+    expect(formatHistoryDate(new Date(Date.UTC(2025, 11, 22, 12)), 'en-GB', now)).toBe('22nd December 2025');
+    expect(formatHistoryDate(new Date(Date.UTC(2024, 0, 1, 12)), 'en-GB', now)).toBe('1st January 2024');
+    expect(formatHistoryDate(new Date(Date.UTC(2025, 11, 22, 12)), 'da-DK', now)).toBe('22. december 2025');
   });
 
   it('history: shows the year exactly when the date is in another year', () => {

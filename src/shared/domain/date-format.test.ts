@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHistoryDate, formatMemberSince } from './date-format.ts';
+import { calendarDay, formatHistoryDate, formatMemberSince } from './date-format.ts';
 
 describe('date formats (SPEC §9)', () => {
   it('member since: MMMM yyyy in English and Danish', () => {
@@ -31,5 +31,11 @@ describe('date formats (SPEC §9)', () => {
     expect(formatHistoryDate('2026-06-30T23:30:00Z', 'da-DK', now)).toBe('1. juli');
     expect(formatHistoryDate('2025-12-31T23:30:00Z', 'en-GB', now)).toBe('31st December 2025');
     expect(formatHistoryDate('2025-12-31T23:30:00Z', 'da-DK', now)).toBe('1. januar');
+  });
+
+  it('a calendar day the server sends is that day, whatever the machine’s zone', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    expect(formatHistoryDate(calendarDay('2026-03-01'), 'en-GB', now)).toBe('1st March');
+    expect(formatHistoryDate(calendarDay('2027-01-01'), 'da-DK', now)).toBe('1. januar 2027');
   });
 });

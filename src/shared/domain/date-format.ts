@@ -24,10 +24,14 @@ export function schemeTimeZone(locale: Locale): string {
   return schemeTimeZones[locale];
 }
 
-/** A calendar day (YYYY-MM-DD, as the server sends days) as a local Date, for the formats above. */
+/**
+ * A calendar day (YYYY-MM-DD, as the server sends days) as a moment on that day in the scheme's time
+ * zone (noon UTC is the same day in London and Copenhagen), for formatHistoryDate, which reads the
+ * day there whatever the machine's zone.
+ */
 export function calendarDay(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, 12));
 }
 
 /**

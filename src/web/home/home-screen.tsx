@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { homeActivityRows as recentRows } from '#shared/api/transactions-page.ts';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
@@ -16,9 +17,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 import { NextExpiry } from './next-expiry.tsx';
-
-/** How many rows of the activity list the overview shows; the rest is on the history page. */
-const recentRows = 5;
+import { useServerActivity } from './server-activity.ts';
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
@@ -35,9 +34,13 @@ export default function HomeScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   usePageTitle();
+  // Painted by the server: the recent activity came with the page.
+  const serverActivity = useServerActivity();
 
-  // SPEC §2: a modal message passed in navigation state is shown at the top, once.
+  // SPEC §2: a modal message passed in navigation state is shown at the top, once. A page the server
+  // painted was not navigated to with one (state left from before a reload is not shown again).
   const [message, setMessage] = useState<string | null>(() => {
+    if (serverActivity) return null;
     const state = location.state as { modalMessage?: unknown } | null;
     return typeof state?.modalMessage === 'string' ? state.modalMessage : null;
   });
@@ -50,7 +53,7 @@ export default function HomeScreen() {
   const [barcodeOpen, setBarcodeOpen] = useState(false);
   const openBarcode = useCallback(() => setBarcodeOpen(true), []);
   const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
-  const { state: activity, reload } = useTransactions(recentRows);
+  const { state: activity, reload } = useTransactions(recentRows, serverActivity);
   const points = (n: number) => formatPoints(n, config.locale);
 
   return (

@@ -21,6 +21,12 @@ const screenLoaders: Record<Locale, () => Promise<ScreenMessages>> = {
   'da-DK': async () => (await import('./da-DK-screens.ts')).daDKScreens,
 };
 
+/** The screens' words of each locale as the build manifest names their module (the host preloads it). */
+export const screenMessagesModules: Record<Locale, string> = {
+  'en-GB': 'src/web/i18n/en-GB-screens.ts',
+  'da-DK': 'src/web/i18n/da-DK-screens.ts',
+};
+
 let activeLocale: Locale = 'en-GB';
 
 /** Loads a locale's core catalogue (once) and makes it the active locale; call before rendering. */

@@ -8,12 +8,22 @@ export type TransactionsState =
   | { status: 'failed' }
   | { status: 'loaded'; transactions: Transaction[] };
 
-/** GET /api/transactions (SPEC §7): loading, then the list or failed. */
-export function useTransactions(limit?: number): { state: TransactionsState; reload: () => void } {
-  const [state, setState] = useState<TransactionsState>({ status: 'loading' });
+/**
+ * GET /api/transactions (SPEC §7): loading, then the list or failed. `initial` is what the page came
+ * with (the server-rendered Home): it stands for the first load, and a retry asks again.
+ */
+export function useTransactions(
+  limit?: number,
+  initial?: Transaction[],
+): { state: TransactionsState; reload: () => void } {
+  const [state, setState] = useState<TransactionsState>(() =>
+    initial ? { status: 'loaded', transactions: initial } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
+  const [given] = useState(initial !== undefined);
   useEffect(() => {
+    // `attempt` re-runs the load on retry; the first one is the page's rows when it came with them.
+    if (given && attempt === 0) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     void pointsApi.transactions(limit, controller.signal).then((result) => {
@@ -21,7 +31,7 @@ export function useTransactions(limit?: number): { state: TransactionsState; rel
       setState(result.ok ? { status: 'loaded', transactions: result.data } : { status: 'failed' });
     });
     return () => controller.abort();
-  }, [attempt, limit]);
+  }, [attempt, limit, given]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, reload };
 }

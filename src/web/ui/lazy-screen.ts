@@ -1,4 +1,11 @@
-import { type ComponentType, createElement, lazy, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  createElement,
+  lazy,
+  useContext,
+  useSyncExternalStore,
+} from 'react';
 import { loadScreenMessages } from '../i18n/messages.tsx';
 
 /** SPEC §7: on-demand screens load with a 120000 ms time-out. */
@@ -22,35 +29,120 @@ function reasonOf(error: unknown): ChunkLoadReason {
   return /404|not found|Failed to fetch dynamically imported module/i.test(text) ? 'missing' : 'error';
 }
 
+/**
+ * Set by the server render: the build-manifest names of the modules the page's server-rendered
+ * screens need, for the host to preload them (and inline their CSS) in the HTML.
+ */
+export const ScreenModulesSinkContext = createContext<Set<string> | null>(null);
+
+/** Server-rendered screens by their module's manifest name: the client loads them before hydrating. */
+const serverRendered = new Map<string, () => Promise<unknown>>();
+
+interface LazyScreenOptions {
+  timeoutMs?: number;
+  /**
+   * The screen's module as the build manifest names it (src/web/…): the server renders this screen
+   * whole (it holds no field a member could type into before hydration, see docs/decisions.md), and
+   * the browser loads its chunk before hydrating that HTML.
+   */
+  serverRendered?: string;
+}
+
 /** A lazily loaded screen: its own chunk, fetched on first render, with the time-out and error of SPEC §7/§8. */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  timeoutMs = screenLoadTimeoutMs,
+  { timeoutMs = screenLoadTimeoutMs, serverRendered: moduleName }: LazyScreenOptions = {},
 ): ComponentType<P> {
-  // The server renders only the first-paint screens: in place of a lazy screen it renders nothing, as
-  // the fallback would, and does not suspend (a suspended server render reaches the browser as React
-  // error #419). Rendering the screen there once its module had loaded would send a form the member
-  // could type into before hydration, and lose what they typed.
-  if (import.meta.env.SSR) return () => null;
-  const Screen = lazy(
-    () =>
-      new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
-        // The screen's words come with the first lazy screen (see i18n/messages.tsx).
-        Promise.all([load(), loadScreenMessages()]).then(
-          ([module]) => {
-            clearTimeout(timer);
-            resolve(module);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            reject(new ChunkLoadError(reasonOf(error), error));
-          },
-        );
-      }),
+  if (import.meta.env.SSR) return serverScreen(load, moduleName);
+  // The module once loaded: rendered directly from then on (no suspending, nothing to wait for).
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () => {
+    loading ??= loadWithTimeout(load, timeoutMs).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A later render tries again (the error boundary resets on the next path).
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  if (moduleName) serverRendered.set(moduleName, preload);
+  const Screen = lazy(preload);
+  return (props: P) => {
+    const hydrated = useHydrated();
+    // Loaded before hydration (a server-rendered screen, see loadServerRenderedScreens) or since.
+    if (loaded) return createElement(loaded, props);
+    // While hydrating, the browser renders what the server sent in a lazy screen's place (nothing).
+    return hydrated ? createElement(Screen, props) : null;
+  };
+}
+
+/**
+ * The screens the server rendered into this page (named in its boot data), loaded before the page is
+ * hydrated, so hydration renders them at once from their module and matches the server's HTML: the
+ * page the member sees is never replaced or blanked while a chunk loads. Their chunks were preloaded
+ * with the HTML (modulepreload), so this waits for little.
+ */
+export async function loadServerRenderedScreens(moduleNames: readonly string[]): Promise<void> {
+  await Promise.all(moduleNames.map((name) => serverRendered.get(name)?.()));
+}
+
+function loadWithTimeout<P>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  timeoutMs: number,
+): Promise<{ default: ComponentType<P> }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
+    // The screen's words come with the first lazy screen (see i18n/messages.tsx).
+    Promise.all([load(), loadScreenMessages()]).then(
+      ([module]) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(reasonOf(error), error));
+      },
+    );
+  });
+}
+
+/** Screens whose modules the server has loaded (entry-server.tsx awaits them before serving). */
+const serverLoads: Promise<unknown>[] = [];
+
+/** Resolves once every server-rendered screen's module has loaded in the server renderer. */
+export function serverScreensLoaded(): Promise<void> {
+  return Promise.all(serverLoads).then(() => undefined);
+}
+
+/**
+ * On the server a lazy screen renders nothing, as its fallback would, and does not suspend (a
+ * suspended server render reaches the browser as React error #419): rendering a form there would let
+ * a member type into it before hydration and lose what they typed. A server-rendered screen renders
+ * whole once its module has loaded (at start-up), and names its module for the host to preload.
+ */
+function serverScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  moduleName: string | undefined,
+): ComponentType<P> {
+  if (!moduleName) return () => null;
+  let loaded: ComponentType<P> | null = null;
+  serverLoads.push(
+    load().then((module) => {
+      loaded = module.default;
+    }),
   );
-  // While hydrating, the browser renders what the server sent (nothing), then the screen.
-  return (props: P) => (useHydrated() ? createElement(Screen, props) : null);
+  return (props: P) => {
+    const modules = useContext(ScreenModulesSinkContext);
+    if (!loaded) return null;
+    modules?.add(moduleName);
+    return createElement(loaded, props);
+  };
 }
 
 const noSubscription = () => () => undefined;

@@ -1,0 +1,28 @@
+import type { PublicConfig } from '../config.ts';
+import type { SignInMethod } from '../domain/sign-in-method.ts';
+import type { Transaction } from './points.ts';
+import type { ViewerResponse } from './viewer.ts';
+
+/**
+ * What the server hands the web app inside the HTML (a JSON data block, so the CSP needs no inline
+ * script): written by src/server/web-host, read by src/web/boot.ts.
+ */
+export interface Boot {
+  config: PublicConfig;
+  /** The viewer of this request (SPEC §3), so the first paint needs no call. */
+  viewer: ViewerResponse | null;
+  /** The HTTP status of this page when it is an error page (404, 405). */
+  status: number;
+  /** How the member last signed in on this browser, for the server-rendered /signin (issue 15 §7). */
+  signInMethod?: SignInMethod | null;
+  /**
+   * The signed-in Home's recent activity as the server rendered it (GET /api/transactions' first
+   * rows), so hydration renders the same rows without asking again.
+   */
+  recentActivity?: Transaction[];
+  /**
+   * The lazy screens the server rendered whole into this page (build-manifest module names): the
+   * browser loads them before hydrating (src/web/ui/lazy-screen.ts).
+   */
+  screens?: string[];
+}
