@@ -96,6 +96,31 @@ async function purchases(base: string, floorBase: string, options: { concurrency
   );
 }
 
+/**
+ * The history's first page for a member with 10,000 ledger rows, one request after another (the p95 a
+ * member meets), against floor B the same way. Target (issue 13 §5): p95 ≤ 20 ms.
+ */
+async function history(db: Database, base: string, floorBase: string, cookie: string, seconds: number) {
+  await db.query(
+    `INSERT INTO ledger_entries (account_id, kind, points, confirms_at, confirmed_at, order_id, channel,
+                                 order_value, order_currency, source, created_at)
+     SELECT a.id, 'purchase', 10, now() - make_interval(days => r), now() - make_interval(days => r),
+            'history-' || r, 'in-store', 1000, 'GBP', 'partner', now() - make_interval(days => r)
+       FROM accounts a CROSS JOIN generate_series(1, 10000) r WHERE a.email = $1`,
+    [benchMember.email],
+  );
+  const sequential = { concurrency: 1, seconds };
+  const floor = await measure('floor B, 1 client', () => fetch(`${floorBase}/one-query`), sequential);
+  const page = await measure(
+    'GET /api/transactions (10,000 rows, 1 client)',
+    () => fetch(`${base}/api/transactions`, { headers: { cookie } }),
+    sequential,
+  );
+  console.log(
+    `  → p95 ${page.p95.toFixed(1)} ms, ${(page.p95 / floor.p95).toFixed(2)}× floor B's (target ≤ 20 ms)`,
+  );
+}
+
 async function run(label: string, db: Database) {
   const bench = await startBenchApp({ db, webDist: existsSync(defaultWebDist) ? defaultWebDist : null });
   const { base } = bench;
@@ -173,6 +198,7 @@ async function run(label: string, db: Database) {
   console.log(`  → costs ${(hashes.perSecond / signIn.perSecond).toFixed(2)}× one hash (target ≤ 1.3×)`);
   await addShoppers(db);
   await purchases(base, floors.base, options);
+  await history(db, base, floors.base, cookie, seconds);
   await floors.floor.close();
   await bench.close();
 }
