@@ -23,7 +23,24 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig({
+/** Home's module and everything it imports statically (the first-load modules are taken before). */
+let homeModules: Set<string> | undefined;
+function homeClosure(ctx: {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}): Set<string> {
+  if (homeModules) return homeModules;
+  const found = new Set<string>();
+  const walk = (id: string) => {
+    if (found.has(id)) return;
+    found.add(id);
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) walk(next);
+  };
+  walk(`${process.cwd()}/src/web/home/home-screen.tsx`);
+  homeModules = found;
+  return found;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadFonts()],
   publicDir: 'public',
   build: {
@@ -31,6 +48,29 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // No modulepreload polyfill in the first load: a browser without modulepreload (Safari before 17)
+    // fetches a chunk when it is imported instead.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one chunk: Landing and every member's page load
+        // all of it anyway, and one file compresses better than the fourteen small shared chunks the
+        // bundler made otherwise (each with its own imports and exports): 4.4 KB gzip less on Landing.
+        // The entry itself (index.html, main.tsx) stays apart, so the manifest still names it.
+        // Home, the page most members open, is one chunk likewise (what it shares with the history
+        // page comes from it there): 1.5 KB gzip less on Home than in nine pieces.
+        codeSplitting: isSsrBuild || {
+          groups: [
+            {
+              name: 'first-load',
+              tags: ['$initial'],
+              test: (id) => !/(index\.html|src.web.main\.tsx)$/.test(id),
+            },
+            { name: (id, ctx) => (homeClosure(ctx).has(id) ? 'home-screen' : null) },
+          ],
+        },
+      },
+    },
   },
   ssr: {
     // Bundle everything into the server-render module so it runs without Vite at runtime.
@@ -44,4 +84,4 @@ export default defineConfig({
       '/dev': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -8,7 +8,7 @@ import { enGBScreens } from './i18n/en-GB-screens.ts';
 import { registerMessages, screenMessagesModules } from './i18n/messages.tsx';
 import { RedirectSinkContext } from './redirect.tsx';
 import { StaticRouter } from './routing/router.tsx';
-import { ScreenModulesSinkContext, serverScreensLoaded } from './ui/lazy-screen.ts';
+import { needsScreenWords, ScreenModulesSinkContext, serverScreensLoaded } from './ui/lazy-screen.ts';
 import { TitleSinkContext } from './ui/page-title.tsx';
 
 registerMessages('en-GB', enGB, enGBScreens);
@@ -42,7 +42,8 @@ export function render(
     </TitleSinkContext.Provider>,
   );
   const rendered = [...screens];
-  // A lazy screen's words are their own chunk, loaded with the screen (lazyScreen).
-  const modules = rendered.length ? [...rendered, screenMessagesModules[boot.config.locale]] : [];
+  // A lazy screen's words are their own chunk, loaded with the screen (lazyScreen) unless it has none.
+  const words = needsScreenWords(rendered) ? [screenMessagesModules[boot.config.locale]] : [];
+  const modules = rendered.length ? [...rendered, ...words] : [];
   return { html, title: sink.title, redirect: redirect.to, screens: rendered, modules };
 }

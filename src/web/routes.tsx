@@ -8,16 +8,20 @@ import { useLocation } from './routing/router.tsx';
 import { Route, Routes } from './routing/routes.tsx';
 import { SignedInOnly, SignedOutOnly, UnknownPath, WhenEnabled } from './routing-guards.tsx';
 import { useSession } from './session/session-context.tsx';
-import { SignInScreen } from './signin/signin-screen.tsx';
 import { ErrorScreen, NotFoundScreen } from './ui/error-screen.tsx';
 import { lazyScreen } from './ui/lazy-screen.ts';
 import { VipSignupBoundary } from './vip-signup/vip-signup-boundary.tsx';
 
-// Landing and Sign in are in the first-load bundle (server-rendered, then hydrated); every other screen
-// is its own lazily loaded chunk (SPEC §2, DESIGN "First paint"). Home is one too, but server-rendered
-// whole with the member's card, points and recent activity, its chunk preloaded with the HTML.
+// Landing is in the first-load bundle (server-rendered, then hydrated); every other screen is its own
+// lazily loaded chunk (SPEC §2, DESIGN "First paint"). Home is one too, but server-rendered whole with
+// the member's card, points and recent activity, its chunk preloaded with the HTML; Sign in likewise,
+// so the members' Home does not load Sign in's forms (first-load budget, docs/decisions.md).
 const HomeScreen = lazyScreen(() => import('./home/home-screen.tsx'), {
   serverRendered: 'src/web/home/home-screen.tsx',
+});
+const SignInScreen = lazyScreen(() => import('./signin/signin-screen.tsx'), {
+  serverRendered: 'src/web/signin/signin-screen.tsx',
+  coreWordsOnly: true,
 });
 const ExchangeScreen = lazyScreen(() => import('./points/exchange-screen.tsx'));
 const SignupScreen = lazyScreen(() => import('./joining/signup-screen.tsx'));

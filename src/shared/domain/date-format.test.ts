@@ -39,3 +39,36 @@ describe('date formats (SPEC §9)', () => {
     expect(formatHistoryDate(calendarDay('2027-01-01'), 'da-DK', now)).toBe('1. januar 2027');
   });
 });
+
+describe('history dates, every day of a year (SPEC §9)', () => {
+  const now = new Date(Date.UTC(2026, 0, 1, 12));
+  const english = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September'];
+  const danish = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september'];
+  const more = { en: ['October', 'November', 'December'], da: ['oktober', 'november', 'december'] };
+  const suffix = (day: number) =>
+    [11, 12, 13].includes(day)
+      ? 'th'
+      : day % 10 === 1
+        ? 'st'
+        : day % 10 === 2
+          ? 'nd'
+          : day % 10 === 3
+            ? 'rd'
+            : 'th';
+
+  it('names the day and month as en-GB and da-DK write them', () => {
+    // Noon UTC: the same day in London and Copenhagen, whatever the machine's zone.
+    for (
+      let day = new Date(Date.UTC(2025, 0, 1, 12));
+      day.getUTCFullYear() === 2025;
+      day.setUTCDate(day.getUTCDate() + 1)
+    ) {
+      const d = day.getUTCDate();
+      const m = day.getUTCMonth();
+      expect(formatHistoryDate(day, 'en-GB', now)).toBe(
+        `${d}${suffix(d)} ${[...english, ...more.en][m]} 2025`,
+      );
+      expect(formatHistoryDate(day, 'da-DK', now)).toBe(`${d}. ${[...danish, ...more.da][m]} 2025`);
+    }
+  });
+});

@@ -1,14 +1,4 @@
-import { format } from 'date-fns/format';
-import { da } from 'date-fns/locale/da';
-import { enGB } from 'date-fns/locale/en-GB';
 import type { Locale } from '../config.ts';
-
-const dateLocales = { 'en-GB': enGB, 'da-DK': da } as const;
-
-/** A date in one of the SPEC §9 patterns, in the configured locale's words (Danish months for da-DK). */
-function formatDate(date: Date | string, pattern: string, locale: Locale): string {
-  return format(typeof date === 'string' ? new Date(date) : date, pattern, { locale: dateLocales[locale] });
-}
 
 /**
  * The scheme's time zone, from its configured locale: where its stores are, so the web page and the
@@ -46,18 +36,18 @@ export function formatMemberSince(date: Date | string, locale: Locale): string {
   }).format(typeof date === 'string' ? new Date(date) : date);
 }
 
-/** The calendar day a moment falls on in the scheme's time zone, as a local date date-fns can format. */
-function schemeDay(date: Date, locale: Locale): Date {
+/** The day, the month's name and the year a moment falls on in the scheme's time zone, in the locale's words. */
+function schemeDay(date: Date, locale: Locale): { day: number; month: string; year: string } {
   const parts = schemeDayFormats[locale].formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(part('year'), part('month') - 1, part('day'));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: Number(part('day')), month: part('month'), year: part('year') };
 }
 
 const dayFormat = (locale: Locale) =>
-  new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'numeric',
+  new Intl.DateTimeFormat(locale, {
     day: 'numeric',
+    month: 'long',
+    year: 'numeric',
     timeZone: schemeTimeZones[locale],
   });
 const schemeDayFormats: Record<Locale, Intl.DateTimeFormat> = {
@@ -65,13 +55,22 @@ const schemeDayFormats: Record<Locale, Intl.DateTimeFormat> = {
   'da-DK': dayFormat('da-DK'),
 };
 
+/** English ordinals (1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st…); Danish writes a full stop (2.). */
+function dayOrdinal(day: number, locale: Locale): string {
+  if (locale === 'da-DK') return `${day}.`;
+  const teen = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}
+
 /**
- * SPEC §9: history dates show "do MMMM yyyy", without the year in the current year. The day is the
- * one in the scheme's time zone, as for member since: the server renders Home's recent activity in no
- * member's time zone, and the browser must read the same day when it hydrates that HTML.
+ * SPEC §9: history dates show "do MMMM yyyy" (2nd March 2025; 2. marts 2025), without the year in the
+ * current year. The day is the one in the scheme's time zone, as for member since: the server renders
+ * Home's recent activity in no member's time zone, and the browser must read the same day when it
+ * hydrates that HTML. Intl names the months, so no date library is shipped for it (docs/decisions.md).
  */
 export function formatHistoryDate(date: Date | string, locale: Locale, now: Date = new Date()): string {
-  const day = schemeDay(typeof date === 'string' ? new Date(date) : date, locale);
-  const pattern = day.getFullYear() === schemeDay(now, locale).getFullYear() ? 'do MMMM' : 'do MMMM yyyy';
-  return formatDate(day, pattern, locale);
+  const { day, month, year } = schemeDay(typeof date === 'string' ? new Date(date) : date, locale);
+  const shownYear = year === schemeDay(now, locale).year ? '' : ` ${year}`;
+  return `${dayOrdinal(day, locale)} ${month}${shownYear}`;
 }

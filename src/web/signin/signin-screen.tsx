@@ -15,7 +15,7 @@ import { PasswordSignInForm } from './password-signin-form.tsx';
  * and password. Members who have a password can still choose it (?method=password): see docs/decisions.md.
  * The way this browser last signed in is offered first (issue 15 §7: last-sign-in-method.ts).
  */
-export function SignInScreen() {
+export default function SignInScreen() {
   const config = useConfig();
   const m = useMessages();
   const { state } = useSession();

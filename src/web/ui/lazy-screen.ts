@@ -46,19 +46,37 @@ interface LazyScreenOptions {
    * the browser loads its chunk before hydrating that HTML.
    */
   serverRendered?: string;
+  /**
+   * The screen's words are all in the core catalogue (i18n/en-GB.ts), as Sign in's are: it loads
+   * without the screens' words (6.6 KB gzip), which the first load does not otherwise need.
+   */
+  coreWordsOnly?: boolean;
+}
+
+/** Server-rendered screens that use only the core words: their page needs no screens' words. */
+const coreWordsScreens = new Set<string>();
+
+/** Whether a page whose server-rendered screens are these needs the screens' words (for the host to preload). */
+export function needsScreenWords(moduleNames: readonly string[]): boolean {
+  return moduleNames.some((name) => !coreWordsScreens.has(name));
 }
 
 /** A lazily loaded screen: its own chunk, fetched on first render, with the time-out and error of SPEC §7/§8. */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  { timeoutMs = screenLoadTimeoutMs, serverRendered: moduleName }: LazyScreenOptions = {},
+  {
+    timeoutMs = screenLoadTimeoutMs,
+    serverRendered: moduleName,
+    coreWordsOnly = false,
+  }: LazyScreenOptions = {},
 ): ComponentType<P> {
+  if (moduleName && coreWordsOnly) coreWordsScreens.add(moduleName);
   if (import.meta.env.SSR) return serverScreen(load, moduleName);
   // The module once loaded: rendered directly from then on (no suspending, nothing to wait for).
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () => {
-    loading ??= loadWithTimeout(load, timeoutMs).then(
+    loading ??= loadWithTimeout(load, timeoutMs, !coreWordsOnly).then(
       (module) => {
         loaded = module.default;
         return module;
@@ -95,11 +113,12 @@ export async function loadServerRenderedScreens(moduleNames: readonly string[]):
 function loadWithTimeout<P>(
   load: () => Promise<{ default: ComponentType<P> }>,
   timeoutMs: number,
+  screenWords: boolean,
 ): Promise<{ default: ComponentType<P> }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
     // The screen's words come with the first lazy screen (see i18n/messages.tsx).
-    Promise.all([load(), loadScreenMessages()]).then(
+    Promise.all([load(), screenWords ? loadScreenMessages() : null]).then(
       ([module]) => {
         clearTimeout(timer);
         resolve(module);
