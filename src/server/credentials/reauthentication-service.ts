@@ -75,8 +75,10 @@ export function reauthenticationService(ctx: AppContext) {
         const message = tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins);
         throw new HttpError(429, 'TooManyAttempts', message);
       }
-      if (!(await verifyPassword(passwordHash, password)))
+      if (!(await verifyPassword(passwordHash, password))) {
+        await throttle.failed(slot.attempt);
         throw unauthorized('IncorrectPassword', reconfirmIncorrectPasswordMessage);
+      }
       await throttle.succeeded(slot.attempt);
       await confirmed(session);
     },

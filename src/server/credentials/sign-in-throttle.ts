@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/database.ts';
-import { addressOf, clearSlots, forgiveAndRelease, takeSlot } from './rate-limits.ts';
+import { addressOf, clearSlots, forgiveAndRelease, syncSlot, takeSlotSyncedLater } from './rate-limits.ts';
 
 /** What a throttled sign-in is told; it points to the ways in that are never throttled. */
 export function tooManySignInAttemptsMessage(magicLinksEnabled: boolean): string {
@@ -24,7 +24,9 @@ export interface SignInAttempt {
  * checks; a wrong password keeps its slot (a failure), a right one gives it back. A throttled
  * attempt is not checked and takes no slot (so it cannot extend the wait): once the window moves on,
  * the member can try again. Emailed links and passkeys are never throttled by this, so the real
- * member always has a way in.
+ * member always has a way in. A slot is committed without waiting for the disk; the attempt's
+ * outcome makes it durable before the answer: succeeded() by its synchronous commit, failed() by a
+ * flush (rate-limits.ts takeSlotSyncedLater), so a sign-in waits for the disk once.
  */
 export function signInThrottle(ctx: AppContext) {
   const { accountFailures, addressFailures, windowMinutes } = ctx.config.signInThrottle;
@@ -35,13 +37,17 @@ export function signInThrottle(ctx: AppContext) {
       email: string,
     ): Promise<{ attempt: SignInAttempt } | { waitSeconds: number }> {
       const address = addressOf(request);
-      const outcome = await takeSlot(ctx.db, [
+      const outcome = await takeSlotSyncedLater(ctx.db, [
         { bucket: 'sign-in-account', key: email, limit: accountFailures, windowMinutes },
         { bucket: 'sign-in-address', key: address, limit: addressFailures, windowMinutes },
       ]);
       return outcome.taken
         ? { attempt: { email, address, at: outcome.at } }
         : { waitSeconds: Math.max(1, outcome.retryAfterSeconds) };
+    },
+    /** A wrong password: its slot stays taken, and is on disk before the member is told. */
+    async failed(attempt: SignInAttempt): Promise<void> {
+      await syncSlot(ctx.db, { bucket: 'sign-in-account', key: attempt.email });
     },
     /**
      * The right password: the account's failures are forgiven and the address gets its slot back

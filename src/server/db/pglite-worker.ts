@@ -20,8 +20,11 @@ const db = await openPglite(
   loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {},
 );
 
-/** Open transactions: their query target and how to end them. */
-const transactions = new Map<number, { tx: Queryable; end: (commit: boolean) => void }>();
+/** Open transactions: their query target, how to end them, and PGlite's promise of their end. */
+const transactions = new Map<
+  number,
+  { tx: Queryable; end: (commit: boolean) => void; finished: Promise<void> }
+>();
 let nextTransaction = 1;
 
 /** What a PostgreSQL error carries beyond its message (isUniqueViolation reads `code`). */
@@ -39,16 +42,26 @@ class Rollback extends Error {}
 async function begin(): Promise<number> {
   const id = nextTransaction++;
   return new Promise<number>((opened, failed) => {
-    db.transaction(async (tx) => {
-      const committed = await new Promise<boolean>((end) => {
-        transactions.set(id, { tx, end });
-        opened(id);
+    let isOpen = false;
+    // Settles once PGlite has run the COMMIT (or ROLLBACK) after the body: end() waits for it, and a
+    // failed COMMIT reaches the caller.
+    const finished: Promise<void> = db
+      .transaction(async (tx) => {
+        const committed = await new Promise<boolean>((end) => {
+          transactions.set(id, { tx, end, finished });
+          isOpen = true;
+          opened(id);
+        });
+        transactions.delete(id);
+        if (!committed) throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return;
+        if (!isOpen) failed(error);
+        throw error;
       });
-      transactions.delete(id);
-      if (!committed) throw new Rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Rollback)) failed(error);
-    });
+    // Before the transaction opened, its failure is begin()'s; after, end() answers it.
+    finished.catch(() => undefined);
   });
 }
 
@@ -56,10 +69,8 @@ async function begin(): Promise<number> {
 async function end(id: number, commit: boolean): Promise<void> {
   const open = transactions.get(id);
   if (!open) throw new Error(`no open transaction ${id}`);
-  // The COMMIT runs after `end` resolves the transaction's body; a query on a new empty
-  // transaction is the first thing PGlite runs after it, so it answers once the commit is done.
   open.end(commit);
-  await db.query('SELECT 1');
+  await open.finished;
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {

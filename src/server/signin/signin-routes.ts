@@ -44,6 +44,7 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
     const account = await accountForPassword(candidates, password);
     if (!account) {
       // The slot stays taken: it is this failure.
+      await throttle.failed(slot.attempt);
       metrics.signInFailure();
       throw unauthorized('IncorrectPassword', incorrectPasswordMessage, { incorrectPassword: true });
     }

@@ -172,6 +172,13 @@ export function createWalletSync(
   }
 
   async function syncDue(): Promise<number> {
+    // Every write request wakes the sync, and nearly all find nothing due: a read says so for a
+    // fraction of the claiming UPDATE (on the embedded database, whose one connection every request
+    // waits for, 0.5 ms against 7 ms measured; a sign-in paid it on every attempt).
+    const due = await db.query(
+      'SELECT 1 FROM wallet_passes WHERE change_seq > synced_seq AND sync_next_at <= now() LIMIT 1',
+    );
+    if (due.length === 0) return 0;
     const claimed = await db.query<Claim>(
       `UPDATE wallet_passes SET sync_next_at = now() + make_interval(secs => $2)
         WHERE serial_number IN (SELECT serial_number FROM wallet_passes
