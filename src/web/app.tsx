@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import type { Boot } from './boot.ts';
 import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
-import { ServerActivityContext } from './home/server-activity.ts';
+import { ServerHomeContext } from './home/server-home.ts';
 import { MessagesProvider } from './i18n/messages.tsx';
 import { reportError } from './monitoring/error-reporting.ts';
 import { ErrorReportingStarter } from './monitoring/error-reporting-starter.tsx';
@@ -40,7 +40,7 @@ export function App({ boot }: { boot: Boot }) {
 
 /** The members' app: their session, layout and routes. */
 function MembersApp({ boot }: { boot: Boot }) {
-  const [serverActivity] = useState(() => ({ rows: boot.recentActivity }));
+  const [serverHome] = useState(() => ({ data: boot.home }));
   return (
     <SessionProvider initialViewer={boot.viewer}>
       <ScrollReset />
@@ -49,9 +49,9 @@ function MembersApp({ boot }: { boot: Boot }) {
       <Layout>
         <RoutesBoundary brand={boot.config.title}>
           <SignInMethodContext.Provider value={boot.signInMethod ?? null}>
-            <ServerActivityContext.Provider value={serverActivity}>
+            <ServerHomeContext.Provider value={serverHome}>
               <AppRoutes status={boot.status} />
-            </ServerActivityContext.Provider>
+            </ServerHomeContext.Provider>
           </SignInMethodContext.Provider>
         </RoutesBoundary>
       </Layout>

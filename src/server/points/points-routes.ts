@@ -6,14 +6,13 @@ import {
   transactionsEndpoint,
 } from '#shared/api/points.ts';
 import { transactionsPageSize } from '#shared/api/transactions-page.ts';
-import { schemeTimeZone } from '#shared/domain/date-format.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
 import { historyPage } from './history-service.ts';
-import { expiryDays } from './points-expiry.ts';
+import { nextExpiry } from './home-service.ts';
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, transactionsEndpoint, async ({ limit, before }, request, reply) => {
@@ -30,11 +29,7 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, pointsExpiryEndpoint, async (_query, request, reply) => {
     const session = requireSession(request);
     reply.header('cache-control', 'no-store');
-    const { months } = ctx.config.pointsExpiry;
-    if (!months) return { next: null };
-    const timeZone = schemeTimeZone(ctx.config.locale);
-    const [next] = await expiryDays(ctx.db, session.accountId, { months, timeZone });
-    return { next: next ?? null };
+    return nextExpiry(ctx, session.accountId);
   });
 
   route(app, burnRatesEndpoint, async (_query, _request, reply) => {

@@ -153,7 +153,8 @@ describe('web host: the signed-in Home is rendered whole on the server (issue 13
     for (const n of [6, 5, 4, 3, 2]) expect(body).toContain(`Order Ana-Street-order-${n}`);
     expect(body).not.toContain('Order Ana-Street-order-1');
     const history = await ana.client.get('/api/transactions?limit=5');
-    expect(boot.recentActivity).toEqual(history.body);
+    expect(boot.home?.recentActivity).toEqual(history.body);
+    expect(boot.home?.nextExpiry).toBeNull();
     // The Home chunk is preloaded, and the browser is told to load it before hydrating.
     expect(boot.screens).toEqual(['src/web/home/home-screen.tsx']);
     // Nothing of the other member anywhere in the page.
@@ -164,7 +165,7 @@ describe('web host: the signed-in Home is rendered whole on the server (issue 13
   it('a member with no activity yet gets the empty list, rendered', async () => {
     const m = await t.signedInMember({ name: 'New Member' });
     const { html, boot } = await page(m.client, '/');
-    expect(boot.recentActivity).toEqual([]);
+    expect(boot.home).toEqual({ recentActivity: [], nextExpiry: null });
     expect(shown(html)).toContain('Hello, New Member');
     expect(shown(html)).not.toContain('aria-busy');
   });
@@ -172,7 +173,7 @@ describe('web host: the signed-in Home is rendered whole on the server (issue 13
   it('signed out, Home is the Landing, with no member data; a members’ page still redirects', async () => {
     const { html, boot } = await page(t.client(), '/');
     expect(boot.viewer?.account).toBeNull();
-    expect(boot.recentActivity).toBeUndefined();
+    expect(boot.home).toBeUndefined();
     expect(boot.screens).toBeUndefined();
     expect(shown(html)).not.toContain('points-balance');
     const exchange = await t.client().get<string>('/create-exchange');
@@ -183,7 +184,33 @@ describe('web host: the signed-in Home is rendered whole on the server (issue 13
   it('another page of a signed-in member carries no recent activity', async () => {
     const m = await memberWithActivity('Cleo Park', 'Cleo-Street', 10);
     const { html, boot } = await page(m.client, '/help/account');
-    expect(boot.recentActivity).toBeUndefined();
+    expect(boot.home).toBeUndefined();
     expect(html).not.toContain('Cleo-Street');
+  });
+});
+
+describe('web host: with points expiry on, Home is rendered with its next expiry', () => {
+  it('the line is in the HTML and the boot data holds what GET /api/points-expiry answers', async () => {
+    const e = await createTestApp({ webDist: join(dir, 'web'), config: { pointsExpiry: { months: 12 } } });
+    try {
+      const m = await e.signedInMember({ name: 'Eve Expiry' });
+      const adjustment = await e.partner('POST', '/adjustments', {
+        adjustmentId: `expiry-${m.loyaltyId}`,
+        loyaltyId: m.loyaltyId,
+        points: 250,
+        reason: 'Goodwill',
+      });
+      expect(adjustment.status).toBe(201);
+      const res = await m.client.get<string>('/');
+      const boot = JSON.parse(
+        /<script type="application\/json" id="boot">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '',
+      ) as Boot;
+      const expiry = await m.client.get<{ next: { points: number } | null }>('/api/points-expiry');
+      expect(expiry.body.next?.points).toBe(250);
+      expect(boot.home?.nextExpiry).toEqual(expiry.body.next);
+      expect(res.body).toMatch(/data-testid="next-expiry">250 points expire on \d/);
+    } finally {
+      await e.close();
+    }
   });
 });

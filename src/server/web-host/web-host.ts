@@ -3,12 +3,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { transactionsEndpoint } from '#shared/api/points.ts';
-import { homeActivityRows } from '#shared/api/transactions-page.ts';
 import { toPublicConfig } from '#shared/config.ts';
 import { signInMethodFromCookies } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
-import { historyPage } from '../points/history-service.ts';
+import { homeData } from '../points/home-service.ts';
 import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
 import { type ScreenAssets, screenAssetsOf } from './manifest.ts';
@@ -98,7 +96,7 @@ export async function registerWebHost(
       signInMethod: signInMethodFromCookies(request.headers.cookie ?? '', secure),
     };
     if (status === 200 && isHome(request.url) && viewer.account && !viewer.homeRedirect && request.session)
-      boot.recentActivity = await recentActivity(ctx, request.session.accountId);
+      boot.home = await homeData(ctx, request.session.accountId);
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     // A page that would only send the browser elsewhere (a signed-out visitor on a members' path…).
     if (rendered?.redirect && status === 200)
@@ -121,21 +119,6 @@ export async function registerWebHost(
 /** Home, the one members' page whose data the server reads for its first paint. */
 function isHome(url: string): boolean {
   return url === '/' || url.startsWith('/?');
-}
-
-/**
- * Home's recent activity: the history's first rows, read as GET /api/transactions reads them
- * (historyPage) and shaped by its response schema, so the browser hydrates exactly what it would
- * have fetched.
- */
-async function recentActivity(ctx: AppContext, accountId: string) {
-  const rows = await historyPage(
-    ctx.db,
-    accountId,
-    { limit: homeActivityRows },
-    ctx.config.pointsExpiry.months,
-  );
-  return transactionsEndpoint.response.parse(rows);
 }
 
 function escapeHtml(text: string): string {

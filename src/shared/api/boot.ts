@@ -1,6 +1,6 @@
 import type { PublicConfig } from '../config.ts';
 import type { SignInMethod } from '../domain/sign-in-method.ts';
-import type { Transaction } from './points.ts';
+import type { PointsExpiryResponse, Transaction } from './points.ts';
 import type { ViewerResponse } from './viewer.ts';
 
 /**
@@ -15,14 +15,21 @@ export interface Boot {
   status: number;
   /** How the member last signed in on this browser, for the server-rendered /signin (issue 15 §7). */
   signInMethod?: SignInMethod | null;
-  /**
-   * The signed-in Home's recent activity as the server rendered it (GET /api/transactions' first
-   * rows), so hydration renders the same rows without asking again.
-   */
-  recentActivity?: Transaction[];
+  /** What the signed-in Home shows beyond the viewer, as the server rendered it (Home only). */
+  home?: HomeData;
   /**
    * The lazy screens the server rendered whole into this page (build-manifest module names): the
    * browser loads them before hydrating (src/web/ui/lazy-screen.ts).
    */
   screens?: string[];
+}
+
+/**
+ * The signed-in Home's data as the server rendered it: the recent activity (GET /api/transactions'
+ * first rows) and the next expiry (GET /api/points-expiry), so hydration renders the same without
+ * asking again.
+ */
+export interface HomeData {
+  recentActivity: Transaction[];
+  nextExpiry: PointsExpiryResponse['next'];
 }

@@ -91,6 +91,8 @@ export const pointsExpiryEndpoint = endpoint({
   }),
 });
 
+export type PointsExpiryResponse = z.infer<typeof pointsExpiryEndpoint.response>;
+
 export const burnRateSchema = z.object({
   pointsLevel: z.number().int().positive(),
   cashValue: z.number().int().positive(),

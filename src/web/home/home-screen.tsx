@@ -17,7 +17,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 import { NextExpiry } from './next-expiry.tsx';
-import { useServerActivity } from './server-activity.ts';
+import { useServerHome } from './server-home.ts';
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
@@ -34,13 +34,13 @@ export default function HomeScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   usePageTitle();
-  // Painted by the server: the recent activity came with the page.
-  const serverActivity = useServerActivity();
+  // Painted by the server: the recent activity and next expiry came with the page.
+  const serverHome = useServerHome();
 
   // SPEC §2: a modal message passed in navigation state is shown at the top, once. A page the server
   // painted was not navigated to with one (state left from before a reload is not shown again).
   const [message, setMessage] = useState<string | null>(() => {
-    if (serverActivity) return null;
+    if (serverHome) return null;
     const state = location.state as { modalMessage?: unknown } | null;
     return typeof state?.modalMessage === 'string' ? state.modalMessage : null;
   });
@@ -53,7 +53,7 @@ export default function HomeScreen() {
   const [barcodeOpen, setBarcodeOpen] = useState(false);
   const openBarcode = useCallback(() => setBarcodeOpen(true), []);
   const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
-  const { state: activity, reload } = useTransactions(recentRows, serverActivity);
+  const { state: activity, reload } = useTransactions(recentRows, serverHome?.recentActivity);
   const points = (n: number) => formatPoints(n, config.locale);
 
   return (
@@ -87,7 +87,7 @@ export default function HomeScreen() {
             {account.pendingPointsBalance > 0 ? (
               <p className={styles.explainer}>{m.home.pendingExplainer}</p>
             ) : null}
-            <NextExpiry pointsBalance={account.pointsBalance} />
+            <NextExpiry pointsBalance={account.pointsBalance} initial={serverHome?.nextExpiry} />
             <div className={`${styles.actions} no-print`}>
               {config.enablePointsExchange ? (
                 account.pointsBalance > 0 ? (

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { PointsExpiryResponse } from '#shared/api/points.ts';
 import { calendarDay, formatHistoryDate } from '#shared/domain/date-format.ts';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -10,15 +11,24 @@ import styles from './next-expiry.module.css';
  * Home's next expiry, "250 points expire on 1st March" (issue 15 feature 3): asked for only when
  * points expiry is on, asked again when the balance changes, and nothing at all while it loads,
  * fails or nothing is due (the history lists each row's date; this line is a reminder, not a state).
+ * `initial` is what the server rendered Home with: it stands for the first answer.
  */
-export function NextExpiry({ pointsBalance }: { pointsBalance: number }) {
+export function NextExpiry({
+  pointsBalance,
+  initial,
+}: {
+  pointsBalance: number;
+  initial?: PointsExpiryResponse['next'] | undefined;
+}) {
   const config = useConfig();
   const m = useMessages();
   const on = config.pointsExpiry.months !== null;
-  const [next, setNext] = useState<{ points: number; expiresOn: string } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new balance may move the next expiry
+  const [next, setNext] = useState<PointsExpiryResponse['next']>(initial ?? null);
+  // The balance the server's answer holds for: no need to ask again until the balance changes.
+  const answeredFor = useRef(initial === undefined ? null : pointsBalance);
   useEffect(() => {
-    if (!on) return;
+    if (!on || answeredFor.current === pointsBalance) return;
+    answeredFor.current = null;
     const controller = new AbortController();
     void pointsApi.nextExpiry(controller.signal).then((result) => {
       if (!controller.signal.aborted) setNext(result.ok ? result.data.next : null);
