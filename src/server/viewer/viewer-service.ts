@@ -26,22 +26,27 @@ type ViewerRow = AccountRow & {
   rate_cash_value: number | null;
 } & (({ derived_read: true; next_maturity: string } & AccountDerived) | { derived_read: null });
 
+/** What both viewer statements read: the live session, the account row and the burn rate's revision. */
+const sessionAndAccount = {
+  columns: `live.token_hash AS session_token_hash, live.passkey_id AS session_passkey_id,
+         live.stale AS session_stale, live.recent AS session_recent,
+         a.*, revision.revision AS rate_revision`,
+  from: `FROM live JOIN accounts a ON a.id = live.account_id AND a.deleted_at IS NULL
+   CROSS JOIN burn_rate_revision revision`,
+};
+
 /**
  * The session and everything the viewer shows in one statement: the live session (the one
  * definition, liveSessionSql), the account row, and what the session's cache entry (viewer-cache.ts)
  * does not hold any more: the reads of accountDerivedColumns run only when the cached ones ($4 to $6)
  * are not for this account at its viewer_version, or a pending purchase has matured since; the burn
  * rate only when burn_rate_revision moved past $7. Both checks are in this statement's snapshot, so a
- * write committed on any server is seen by the next viewer on every server. The viewer is the hottest
- * call (every page and every screen asks it), so its common case is one round trip; the idle clock's
- * write adds one at most once a minute.
+ * write committed on any server is seen by the next viewer on every server. The idle clock's write
+ * adds a round trip at most once a minute.
  */
 const viewerSql = `WITH live AS (${liveSessionSql})
-  SELECT live.token_hash AS session_token_hash, live.passkey_id AS session_passkey_id,
-         live.stale AS session_stale, live.recent AS session_recent,
-         a.*, revision.revision AS rate_revision, derived.*, rate.*
-    FROM live JOIN accounts a ON a.id = live.account_id AND a.deleted_at IS NULL
-   CROSS JOIN burn_rate_revision revision
+  SELECT ${sessionAndAccount.columns}, derived.*, rate.*
+    ${sessionAndAccount.from}
     LEFT JOIN LATERAL (
       SELECT true AS derived_read, ${accountDerivedColumns('a.id')},
              (SELECT COALESCE(MIN(confirms_at), 'infinity')::text FROM ledger_entries
@@ -56,6 +61,20 @@ const viewerSql = `WITH live AS (${liveSessionSql})
       SELECT points_level AS rate_points_level, cash_value AS rate_cash_value FROM burn_rates
        WHERE revision.revision IS DISTINCT FROM $7::bigint ORDER BY position LIMIT 1
     ) rate ON true`;
+
+/**
+ * The common case, a session whose entry is cached (every request after its first on this server):
+ * the same session and account row and the same checks of the entries, and nothing else. Its own
+ * small statement, because the embedded database plans every statement anew (no prepared ones) and
+ * planning viewerSql's reads cost more than running them. When an entry no longer holds (a write to
+ * what the viewer shows, a maturing purchase, a new burn rate), viewerSql follows: two round trips,
+ * once after each such change.
+ */
+const checkSql = `WITH live AS (${liveSessionSql})
+  SELECT ${sessionAndAccount.columns},
+         (a.id = $4::uuid AND a.viewer_version = $5::bigint AND now() < $6::timestamptz
+          AND revision.revision = $7::bigint) AS entries_hold
+    ${sessionAndAccount.from}`;
 
 const anonymous = (ctx: AppContext): ViewerResponse => ({
   isAnonymous: true,
@@ -92,19 +111,7 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
   // What this request checks is what it uses: a parallel request may replace the entries meanwhile.
   const cached = ctx.viewerCache.session(tokenHash);
   const cachedRate = ctx.viewerCache.burnRate();
-  // Prepared once per connection: the viewer is the hottest read (issue 13 §2).
-  const row = await queryOne<ViewerRow>(
-    ctx.db,
-    viewerSql,
-    [
-      ...params,
-      cached?.accountId ?? null,
-      cached?.version ?? null,
-      cached?.nextMaturity ?? null,
-      cachedRate?.revision ?? null,
-    ],
-    { prepared: 'viewer' },
-  );
+  const row = await readViewer(ctx, params, cached, cachedRate);
   if (!row) {
     ctx.viewerCache.forget(tokenHash);
     return anonymous(ctx);
@@ -121,6 +128,34 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
     row,
     toAccountView(row, derivedOf(ctx, row, cached), burnRateOf(ctx, row, cachedRate), ctx.config),
   );
+}
+
+/** The viewer's row: checkSql when both entries are cached and still hold, viewerSql otherwise. */
+async function readViewer(
+  ctx: AppContext,
+  params: readonly unknown[],
+  cached: CachedDerived | undefined,
+  cachedRate: CachedBurnRate | null,
+): Promise<ViewerRow | undefined> {
+  const entries = [
+    cached?.accountId ?? null,
+    cached?.version ?? null,
+    cached?.nextMaturity ?? null,
+    cachedRate?.revision ?? null,
+  ];
+  // Both prepared once per connection: the viewer is the hottest read (issue 13 §2).
+  if (cached && cachedRate) {
+    const checked = await queryOne<ViewerRow & { entries_hold: boolean }>(
+      ctx.db,
+      checkSql,
+      [...params, ...entries],
+      { prepared: 'viewer-check' },
+    );
+    if (!checked) return undefined;
+    if (checked.entries_hold)
+      return { ...checked, derived_read: null, rate_points_level: null, rate_cash_value: null };
+  }
+  return queryOne<ViewerRow>(ctx.db, viewerSql, [...params, ...entries], { prepared: 'viewer' });
 }
 
 /** The derived columns the query read (remembered for the session), or the cached ones it confirmed. */
