@@ -12,7 +12,8 @@ let t: TestApp;
 let named: { id: string; key: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Points expiry on, so that its operator run is a write this test can make.
+  t = await createTestApp({ config: { pointsExpiry: { months: 12 } } });
   const created = await call(testPartnerKey, 'POST', '/keys', {
     name: 'all-scopes',
     scopes: ['purchases', 'members', 'invites'],
@@ -169,6 +170,11 @@ const writes: Record<string, () => Promise<WriteCase>> = {
     const body = { adjustmentId: unique('ADJ'), loyaltyId: m.loyaltyId, points: 75, reason: 'Goodwill' };
     return { path: '/adjustments', body, as: 'named', memberId: m.id, again: 'replay' };
   },
+  'POST /points-expiry/run': async () => ({
+    path: '/points-expiry/run',
+    as: 'bootstrap',
+    memberId: null,
+  }),
   'POST /burn-rates': async () => ({
     path: '/burn-rates',
     body: { pointsLevel: 1_000, cashValue: 500 },

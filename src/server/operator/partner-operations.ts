@@ -195,6 +195,7 @@ export const partnerOperations: PartnerOperation[] = [
     status: 200,
     response: res.pointsExpiryRunResponse,
     errors: ['PointsExpiryOff'],
+    audit: 'points_expiry.run',
   },
   {
     method: 'POST',

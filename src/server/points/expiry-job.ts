@@ -1,5 +1,6 @@
 import { schemeTimeZone } from '#shared/domain/date-format.ts';
 import type { AppContext } from '../app-context.ts';
+import { type Audit, recordAlone } from '../audit/audit-log.ts';
 import { type Database, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { conflict } from '../http/errors.ts';
@@ -150,10 +151,17 @@ export function startExpiryJob(ctx: AppContext, everyMs = 10 * 60_000): (() => v
   );
 }
 
-/** A run asked for by an operator (POST /partner/v1/points-expiry/run, `loyalty points-expiry run`). */
-export function runExpiryNow(ctx: AppContext) {
+/**
+ * A run asked for by an operator (POST /partner/v1/points-expiry/run, `loyalty points-expiry run`),
+ * audited as one row with what it did. The run commits member by member (as the scheduled one does),
+ * so its row has a transaction of its own, written after the run: each expired member's ledger row is
+ * the record of what happened to them.
+ */
+export async function runExpiryNow(ctx: AppContext, audit: Audit) {
   const { months, reminderDays } = ctx.config.pointsExpiry;
   if (!months)
     throw conflict('PointsExpiryOff', 'Points expiry is off: set pointsExpiry.months to turn it on.');
-  return runExpiry(ctx, months, reminderDays);
+  const result = await runExpiry(ctx, months, reminderDays);
+  await recordAlone(ctx.db, audit, { change: result });
+  return result;
 }

@@ -60,7 +60,10 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
     return { success: true, burnRates: rate ? [rate] : [] };
   });
 
-  partner.post('/points-expiry/run', async () => ({ success: true, ...(await runExpiryNow(ctx)) }));
+  partner.post('/points-expiry/run', async (request) => ({
+    success: true,
+    ...(await runExpiryNow(ctx, partnerAudit(request, 'points_expiry.run'))),
+  }));
 
   // Sets the first (the only used) burn-rate entry.
   partner.post('/burn-rates', async (request) => {
