@@ -3,6 +3,7 @@ import { pointsExpiryEndpoint, transactionsEndpoint } from '#shared/api/points.t
 import { dataExportSchema } from '#shared/api/privacy.ts';
 import { serveForCli } from '#tests/support/cli-server.ts';
 import { adjust, tillPurchase, unique, viewerAccount } from '#tests/support/points-fixture.ts';
+import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { runCli } from '../operator/cli.ts';
 import { expirePoints, remindOfExpiry, startExpiryJob } from './expiry-job.ts';
@@ -152,7 +153,7 @@ describe('points expiry: the job', () => {
     expect(await ledgerAgrees(m.loyaltyId)).toBe(0);
   });
 
-  it('the member reads the expiry in their history, and it is in their data export', async () => {
+  it('the member reads the expiry in their history, staff in the console, and it is in the data export', async () => {
     const m = await t.signedInMember();
     await lot(m.loyaltyId, 250, 370);
     await expirePoints(t.ctx.db, months);
@@ -160,6 +161,12 @@ describe('points expiry: the job', () => {
     expect(row).toMatchObject({ kind: 'expiry', adjustedPoints: -250, pending: false, expiresAt: null });
     const data = dataExportSchema.parse((await m.client.get('/api/privacy/export')).body);
     expect(data.ledger.at(-1)).toMatchObject({ kind: 'expiry', points: -250, recordedBy: 'expiry' });
+    const support = await signedInStaff(t, 'support');
+    const view = await support.client.get<{
+      ledger: { kind: string; points: number; balanceAfter: number }[];
+    }>(`/staff-api/member?loyaltyId=${m.loyaltyId}`);
+    expect(view.status).toBe(200);
+    expect(view.body.ledger[0]).toMatchObject({ kind: 'expiry', points: -250, balanceAfter: 0 });
   });
 
   it('walks the lots a batch at a time and remembers where it got to', async () => {
@@ -212,6 +219,30 @@ describe('points expiry: Home and the reminder', () => {
     expect(pointsExpiryEndpoint.response.parse(res.body)).toEqual({
       next: { points: 300, expiresOn: expiresAt.slice(0, 10) },
     });
+  });
+
+  it('Home and the job agree: returns net their lot, spending takes the oldest, pending points wait', async () => {
+    const m = await t.signedInMember();
+    await lot(m.loyaltyId, 100, 380); // due: the job has not run for it yet
+    const soon = await lot(m.loyaltyId, 300, expiringIn(10));
+    expect((await t.partner('POST', '/purchases', tillPurchase(m.loyaltyId, { points: 200 }))).status).toBe(
+      201,
+    ); // pending
+    const returned = await t.partner('POST', '/returns', {
+      returnId: unique('ret'),
+      orderId: soon.orderId,
+      points: 50,
+    });
+    expect(returned.status).toBe(201);
+    expect((await adjust(t, m.loyaltyId, -120, 'Spent')).status).toBe(201);
+    // The 120 spent took the 100 due and 20 of the 250 left of the 300: 230 expire next.
+    const next = async () =>
+      pointsExpiryEndpoint.response.parse((await m.client.get('/api/points-expiry')).body).next?.points;
+    expect(await next()).toBe(230);
+    await expirePoints(t.ctx.db, months);
+    expect((await ledgerOf(m.loyaltyId)).map((row) => row.kind)).not.toContain('expiry');
+    expect(await next()).toBe(230);
+    expect(await ledgerAgrees(m.loyaltyId)).toBe(230);
   });
 
   it('emails members who said yes to email once per expiry day, 30 days before, never twice in parallel', async () => {

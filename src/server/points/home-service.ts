@@ -10,7 +10,8 @@ import { expiryDays } from './points-expiry.ts';
 export async function nextExpiry(ctx: AppContext, accountId: string): Promise<PointsExpiryResponse> {
   const { months } = ctx.config.pointsExpiry;
   if (!months) return { next: null };
-  const [next] = await expiryDays(ctx.db, accountId, { months, timeZone: schemeTimeZone(ctx.config.locale) });
+  const timeZone = schemeTimeZone(ctx.config.locale);
+  const [next] = await expiryDays(ctx.db, accountId, { months, timeZone, limit: 1 });
   return { next: next ?? null };
 }
 
