@@ -136,7 +136,7 @@ export async function forgetIdleRateLimitKeys(db: Queryable): Promise<void> {
 }
 
 /** Takes one slot of every limit, all or none (see takeSlotAnd), in one round trip. */
-export function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
+function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
   return refusedAsOutcome(db, async () => ({ ...(await takeSlots(db, limits)), result: undefined }));
 }
 
