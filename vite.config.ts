@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -40,8 +41,39 @@ function homeClosure(ctx: {
   return found;
 }
 
+const fontFaceRule = /@font-face\{[^}]*\}/g;
+
+/**
+ * Moves the @font-face rules out of the built stylesheets into assets/font-faces-<hash>.css, which
+ * the server inlines in every page (web-host.ts) and the browser never links. With
+ * `font-display: optional` a face that misses the first paint is not used on that page; a second
+ * copy of the face, arriving with the stylesheet that replaces the inline CSS, would load from the
+ * cache and change the headings' font after the first paint (a layout shift Lighthouse measured).
+ */
+function fontFacesApart(): Plugin {
+  return {
+    name: 'font-faces-apart',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const faces: string[] = [];
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue;
+        const css = String(file.source);
+        const found = css.match(fontFaceRule);
+        if (!found) continue;
+        faces.push(...found);
+        file.source = css.replace(fontFaceRule, '');
+      }
+      if (faces.length === 0) return;
+      const source = faces.join('');
+      const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
+      this.emitFile({ type: 'asset', fileName: `assets/font-faces-${hash}.css`, source });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadFonts()],
+  plugins: [react(), preloadFonts(), fontFacesApart()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

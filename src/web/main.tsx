@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
@@ -24,7 +24,11 @@ const app = (
 
 // Server-rendered pages are hydrated; a page the server sent without its screen renders here.
 if (container.hasChildNodes()) {
-  hydrateRoot(container, app);
+  // Hydration as a transition: React hydrates a few milliseconds at a time and yields to the
+  // browser in between, instead of one long task that blocks the page the member already sees.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
   swapCriticalCss();
 } else {
   createRoot(container).render(app);
@@ -33,7 +37,8 @@ if (container.hasChildNodes()) {
 
 /**
  * The server inlines the entry CSS for first paint; once the same stylesheets have loaded (from the
- * cache next time), the inline copy is removed 100 ms later (SPEC §9).
+ * cache next time), the inline copy is removed 100 ms later (SPEC §9). Its font faces are in a block
+ * of their own that stays (#ssr-fonts, see web-host.ts).
  */
 function swapCriticalCss() {
   const inline = document.getElementById('ssr-css');
@@ -41,9 +46,12 @@ function swapCriticalCss() {
     (m) => m.content,
   );
   if (!inline || hrefs.length === 0) return;
+  const linked = new Set(
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+  );
   const loads = hrefs.map((href) =>
     // A server-rendered screen's stylesheet was linked (and loaded) with its chunk before hydration.
-    document.querySelector(`link[rel="stylesheet"][href="${href}"]`)
+    linked.has(new URL(href, document.baseURI).href)
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
           const link = document.createElement('link');

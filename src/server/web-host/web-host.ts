@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +30,8 @@ interface SsrModule {
 interface WebBuild {
   template: string;
   criticalCss: string;
+  /** The @font-face rules, inlined in a block of their own that the browser keeps. */
+  fontFaces: string;
   ssr: SsrModule | null;
   /** What a page must add to the HTML for the lazy screens rendered in it (manifest.ts). */
   screenAssets: (modules: readonly string[]) => ScreenAssets;
@@ -48,10 +50,19 @@ async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
     criticalCss += readFileSync(join(webDist, href), 'utf8');
     return `<meta name="app-stylesheet" content="${href}">`;
   });
+  // The font faces, which the build keeps out of the stylesheets (vite.config.ts fontFacesApart), in a
+  // block of their own that the browser keeps when it drops the inline CSS.
+  const assets = join(webDist, 'assets');
+  const fontFaces = existsSync(assets)
+    ? readdirSync(assets)
+        .filter((file) => /^font-faces-[0-9a-f]+\.css$/.test(file))
+        .map((file) => readFileSync(join(assets, file), 'utf8'))
+        .join('')
+    : '';
   const ssrPath = join(webDist, '..', 'server', 'entry-server.js');
   const ssr = existsSync(ssrPath) ? ((await import(pathToFileURL(ssrPath).href)) as SsrModule) : null;
   await ssr?.ready;
-  return { template, criticalCss, ssr, screenAssets: screenAssetsOf(webDist) };
+  return { template, criticalCss, fontFaces, ssr, screenAssets: screenAssetsOf(webDist) };
 }
 
 /** Serves the built web app: static assets, and every other GET as the app's HTML page. */
@@ -106,7 +117,7 @@ export async function registerWebHost(
     const screen = build.screenAssets(rendered?.modules ?? []);
     const html = fillTemplate(build.template, {
       '<html lang="en">': `<html lang="${escapeHtml(ctx.config.locale)}">`,
-      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title>${screen.head}<style id="ssr-css">${build.criticalCss}${screen.css}</style>`,
+      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title>${screen.head}<style id="ssr-css">${build.criticalCss}${screen.css}</style><style id="ssr-fonts">${build.fontFaces}</style>`,
       '<!--ssr-html-->': rendered?.html ?? '',
       '<!--boot-->': serializeBoot(boot),
     });
