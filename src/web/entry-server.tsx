@@ -2,17 +2,19 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app.tsx';
 import type { Boot } from './boot.ts';
 import { daDK } from './i18n/da-DK.ts';
+import { daDKHome } from './i18n/da-DK-home.ts';
 import { daDKScreens } from './i18n/da-DK-screens.ts';
 import { enGB } from './i18n/en-GB.ts';
+import { enGBHome } from './i18n/en-GB-home.ts';
 import { enGBScreens } from './i18n/en-GB-screens.ts';
-import { registerMessages, screenMessagesModules } from './i18n/messages.tsx';
+import { homeMessagesModules, registerMessages, screenMessagesModules } from './i18n/messages.tsx';
 import { RedirectSinkContext } from './redirect.tsx';
 import { StaticRouter } from './routing/router.tsx';
-import { needsScreenWords, ScreenModulesSinkContext, serverScreensLoaded } from './ui/lazy-screen.ts';
+import { ScreenModulesSinkContext, serverScreensLoaded, wordsOfScreens } from './ui/lazy-screen.ts';
 import { TitleSinkContext } from './ui/page-title.tsx';
 
-registerMessages('en-GB', enGB, enGBScreens);
-registerMessages('da-DK', daDK, daDKScreens);
+registerMessages('en-GB', enGB, { ...enGBHome, ...enGBScreens });
+registerMessages('da-DK', daDK, { ...daDKHome, ...daDKScreens });
 
 /** The host serves no page before this resolves: the server-rendered screens' modules have loaded. */
 export const ready: Promise<void> = serverScreensLoaded();
@@ -42,8 +44,15 @@ export function render(
     </TitleSinkContext.Provider>,
   );
   const rendered = [...screens];
-  // A lazy screen's words are their own chunk, loaded with the screen (lazyScreen) unless it has none.
-  const words = needsScreenWords(rendered) ? [screenMessagesModules[boot.config.locale]] : [];
+  // A lazy screen's words are their own chunk, loaded with the screen (lazyScreen): all the screens'
+  // words, Home's alone, or none.
+  const locale = boot.config.locale;
+  const wordsModules = {
+    core: [],
+    home: [homeMessagesModules[locale]],
+    screens: [homeMessagesModules[locale], screenMessagesModules[locale]],
+  };
+  const words = wordsModules[wordsOfScreens(rendered)];
   const modules = rendered.length ? [...rendered, ...words] : [];
   return { html, title: sink.title, redirect: redirect.to, screens: rendered, modules };
 }

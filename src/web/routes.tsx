@@ -18,10 +18,11 @@ import { VipSignupBoundary } from './vip-signup/vip-signup-boundary.tsx';
 // so the members' Home does not load Sign in's forms (first-load budget, docs/decisions.md).
 const HomeScreen = lazyScreen(() => import('./home/home-screen.tsx'), {
   serverRendered: 'src/web/home/home-screen.tsx',
+  words: 'home',
 });
 const SignInScreen = lazyScreen(() => import('./signin/signin-screen.tsx'), {
   serverRendered: 'src/web/signin/signin-screen.tsx',
-  coreWordsOnly: true,
+  words: 'core',
 });
 const ExchangeScreen = lazyScreen(() => import('./points/exchange-screen.tsx'));
 const SignupScreen = lazyScreen(() => import('./joining/signup-screen.tsx'));

@@ -1,13 +1,15 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { daDK } from '../../src/web/i18n/da-DK.ts';
+import { daDKHome } from '../../src/web/i18n/da-DK-home.ts';
 import { daDKScreens } from '../../src/web/i18n/da-DK-screens.ts';
 import { enGB } from '../../src/web/i18n/en-GB.ts';
+import { enGBHome } from '../../src/web/i18n/en-GB-home.ts';
 import { enGBScreens } from '../../src/web/i18n/en-GB-screens.ts';
 import { registerMessages } from '../../src/web/i18n/messages.tsx';
 
 // Screens are rendered directly in component tests, not through lazyScreen: give them every word.
-registerMessages('en-GB', enGB, enGBScreens);
-registerMessages('da-DK', daDK, daDKScreens);
+registerMessages('en-GB', enGB, { ...enGBHome, ...enGBScreens });
+registerMessages('da-DK', daDK, { ...daDKHome, ...daDKScreens });
 
 afterEach(() => cleanup());

@@ -1,76 +1,9 @@
 import { daDKClaims } from './da-DK-claims.ts';
-import type { ScreenMessages } from './en-GB.ts';
+import type { OtherScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
-export const daDKScreens: ScreenMessages = {
+export const daDKScreens: OtherScreenMessages = {
   claims: daDKClaims,
-  home: {
-    greeting: (name: string) => `Hej, ${name}`,
-    points: 'Point',
-    pendingPoints: (points: string) => `${points} afventer`,
-    pointsHeading: 'Dine point',
-    pendingExplainer: 'Afventende point tæller, når returperioden for dit køb er udløbet.',
-    /** Points expiry on: the next day some points expire ("250 points expire on 1st March"). */
-    nextExpiry: (points: string, date: string) => `${points} point udløber den ${date}`,
-    viewPin: 'Vis PIN',
-    hidePin: 'Skjul PIN',
-    pinLabel: 'Dit korts PIN',
-    noPin: 'Der er ikke angivet en PIN til dit kort.',
-    useYourPoints: 'Brug dine point',
-    noPointsToUse: 'Du har endnu ingen point at bruge.',
-    showBarcode: 'Tryk for at vise stregkode',
-    barcodeTitle: 'Din medlemsstregkode',
-    barcodeHint: 'Vis den ved kassen for at optjene point og få din medlemsrabat.',
-    close: 'Luk',
-    recentActivity: 'Seneste aktivitet',
-    seeAllActivity: 'Se din købshistorik',
-    dismissMessage: 'Luk besked',
-  },
-  card: {
-    label: 'Medlemskort',
-    memberName: 'Medlem',
-    cardNumber: (number: string) => `Kortnummer ${number}`,
-    cashBalance: 'Saldo på kortet',
-    readyToSpend: 'klar til brug',
-    readyToSpendUnavailable: 'kan ikke bruges lige nu',
-    discount: (level: string) => `Rabat: ${level}`,
-    print: 'Udskriv kort',
-    openBarcode: 'Åbn stregkoden til scanning',
-  },
-  points: {
-    purchaseHistory: 'Købshistorik',
-    loading: 'Indlæser din købshistorik…',
-    failed: 'Beklager, vi kunne ikke hente din købshistorik. Prøv igen.',
-    retry: 'Prøv igen',
-    showMore: 'Vis ældre køb',
-    moreFailed: 'Beklager, vi kunne ikke hente dine ældre køb. Prøv igen.',
-    empty: 'Du har ingen køb endnu. Point fra dine køb i butik og online vises her.',
-    memberSince: (date: string) => `Medlem siden ${date}`,
-    kinds: {
-      purchase: 'Køb',
-      return: 'Returnering',
-      adjustment: 'Pointjustering',
-      exchange: 'Point overført til dit kort',
-      redemption: 'Brugt fra dit kort',
-      expiry: 'Point udløbet',
-    },
-    channels: { 'In-Store': 'I butik', Online: 'Online' },
-    pending: 'Afventer',
-    orderNumber: (orderId: string) => `Ordre ${orderId}`,
-    pendingUntil: (date: string) => `Afventer til ${date}`,
-    pointsDelta: (points: string) => `${points} point`,
-    discount: (level: string) => `Rabat ${level}`,
-    cashAdded: (money: string) => `${money} tilføjet`,
-    cashSpent: (money: string) => `${money} brugt`,
-    returnOf: (date: string) => `Fra dit køb den ${date}`,
-    returned: (points: string) => `${points} point returneret`,
-    refunded: (money: string) => `${money} refunderet`,
-    netPoints: (points: string) => `Netto ${points} point`,
-    expiresOn: (date: string) => `Pointene udløber den ${date}`,
-    /** An expiry row: which points went. */
-    expiredAfter: (months: number) =>
-      `Point, der ikke blev brugt inden for ${months === 1 ? 'en måned' : `${months} måneder`} efter at de blev tilføjet`,
-  },
   exchange: {
     heading: 'Overfør point til dit kort',
     intro: 'Gør dine point til penge på dit medlemskort, som du kan bruge i butikken.',
@@ -249,21 +182,6 @@ export const daDKScreens: ScreenMessages = {
       'Invitationer til medlemsevents',
     ],
     howToJoin: 'Medlemskab sker kun via invitation. Er du allerede medlem?',
-  },
-  wallet: {
-    loading: 'Dit Google Wallet-kort gøres klar…',
-    redirecting: 'Vi sender dig videre til Google Wallet…',
-    loginFirst: 'Du skal logge ind, før vi kan oprette dit Google Pay-kort.',
-    technicalProblem:
-      'Beklager, vi kunne ikke oprette dit Google Wallet-kort på grund af et teknisk problem. Prøv igen.',
-    tryAgain: 'Prøv igen',
-    signIn: 'Log ind',
-    badgesLabel: 'Føj dit medlemskort til din telefon',
-    addToAppleWallet: 'Føj til Apple Wallet',
-    addToGoogleWallet: 'Føj til Google Wallet',
-    badgeAddTo: 'Føj til',
-    inWallet: 'I din wallet ✓',
-    removedFromWallet: 'Dit kort er fjernet fra din wallet. Tilføj det igen:',
   },
   nike: {
     heading: 'Forbind din Nike-konto',

@@ -1,3 +1,4 @@
+import type { enGBHome } from './en-GB-home.ts';
 import type { enGBScreens } from './en-GB-screens.ts';
 import { failuresEnGB } from './failures-en-GB.ts';
 
@@ -171,5 +172,8 @@ export const enGB = {
 };
 
 export type CoreMessages = typeof enGB;
-export type ScreenMessages = typeof enGBScreens;
+/** Home's words (en-GB-home.ts), which Home loads alone, and the other screens' (en-GB-screens.ts). */
+export type HomeMessages = typeof enGBHome;
+export type OtherScreenMessages = typeof enGBScreens;
+export type ScreenMessages = HomeMessages & OtherScreenMessages;
 export type Messages = CoreMessages & ScreenMessages;

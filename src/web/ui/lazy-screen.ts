@@ -6,7 +6,7 @@ import {
   useContext,
   useSyncExternalStore,
 } from 'react';
-import { loadScreenMessages } from '../i18n/messages.tsx';
+import { loadHomeMessages, loadScreenMessages } from '../i18n/messages.tsx';
 
 /** SPEC §7: on-demand screens load with a 120000 ms time-out. */
 const screenLoadTimeoutMs = 120_000;
@@ -47,36 +47,45 @@ interface LazyScreenOptions {
    */
   serverRendered?: string;
   /**
-   * The screen's words are all in the core catalogue (i18n/en-GB.ts), as Sign in's are: it loads
-   * without the screens' words (6.6 KB gzip), which the first load does not otherwise need.
+   * The words the screen reads beyond the core catalogue (i18n/en-GB.ts): the screens' words (6.6 KB
+   * gzip, the default), Home's words alone ('home', en-GB-home.ts), or none ('core', as Sign in). A
+   * screen reading words it did not ask for gets undefined: its component test renders it with the
+   * words it names (first-load budget, docs/decisions.md).
    */
-  coreWordsOnly?: boolean;
+  words?: ScreenWords;
 }
 
-/** Server-rendered screens that use only the core words: their page needs no screens' words. */
-const coreWordsScreens = new Set<string>();
+/** The words a screen reads beyond the core, narrowest first. */
+export type ScreenWords = 'core' | 'home' | 'screens';
+const wordsOrder: readonly ScreenWords[] = ['core', 'home', 'screens'];
 
-/** Whether a page whose server-rendered screens are these needs the screens' words (for the host to preload). */
-export function needsScreenWords(moduleNames: readonly string[]): boolean {
-  return moduleNames.some((name) => !coreWordsScreens.has(name));
+/** Server-rendered screens by their module's manifest name, with the words they read. */
+const serverRenderedWords = new Map<string, ScreenWords>();
+
+/** The words a page whose server-rendered screens are these needs (for the host to preload them). */
+export function wordsOfScreens(moduleNames: readonly string[]): ScreenWords {
+  const needed = moduleNames.map((name) => wordsOrder.indexOf(serverRenderedWords.get(name) ?? 'screens'));
+  return wordsOrder[Math.max(0, ...needed)] ?? 'screens';
 }
+
+const loadWords: Record<ScreenWords, () => Promise<void> | null> = {
+  core: () => null,
+  home: () => loadHomeMessages(),
+  screens: () => loadScreenMessages(),
+};
 
 /** A lazily loaded screen: its own chunk, fetched on first render, with the time-out and error of SPEC §7/§8. */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  {
-    timeoutMs = screenLoadTimeoutMs,
-    serverRendered: moduleName,
-    coreWordsOnly = false,
-  }: LazyScreenOptions = {},
+  { timeoutMs = screenLoadTimeoutMs, serverRendered: moduleName, words = 'screens' }: LazyScreenOptions = {},
 ): ComponentType<P> {
-  if (moduleName && coreWordsOnly) coreWordsScreens.add(moduleName);
+  if (moduleName) serverRenderedWords.set(moduleName, words);
   if (import.meta.env.SSR) return serverScreen(load, moduleName);
   // The module once loaded: rendered directly from then on (no suspending, nothing to wait for).
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () => {
-    loading ??= loadWithTimeout(load, timeoutMs, !coreWordsOnly).then(
+    loading ??= loadWithTimeout(load, timeoutMs, words).then(
       (module) => {
         loaded = module.default;
         return module;
@@ -113,12 +122,12 @@ export async function loadServerRenderedScreens(moduleNames: readonly string[]):
 function loadWithTimeout<P>(
   load: () => Promise<{ default: ComponentType<P> }>,
   timeoutMs: number,
-  screenWords: boolean,
+  words: ScreenWords,
 ): Promise<{ default: ComponentType<P> }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
     // The screen's words come with the first lazy screen (see i18n/messages.tsx).
-    Promise.all([load(), screenWords ? loadScreenMessages() : null]).then(
+    Promise.all([load(), loadWords[words]()]).then(
       ([module]) => {
         clearTimeout(timer);
         resolve(module);
