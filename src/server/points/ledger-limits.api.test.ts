@@ -121,6 +121,34 @@ describe('ledger limits: no amount overflows, no state wedges an account', () =>
     expect(await readable(m)).toMatchObject({ pointsBalance: 990_000_000, pendingPointsBalance: 10_000_000 });
   });
 
+  it('race: 100 parallel purchases near the limit, each order sent twice, credit each order once and stop exactly at 1,000,000,000', async () => {
+    const m = await t.signedInMember();
+    for (let batch = 0; batch < 19; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => t.partner('POST', '/purchases', bigPurchase(m.loyaltyId))),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    }
+    // 950,000,000 pending: room for 5 more of the 50 orders below, whichever take the lock first.
+    const orders = Array.from({ length: 50 }, () => bigPurchase(m.loyaltyId));
+    const answers = await Promise.all(
+      [...orders, ...orders].map((order) =>
+        t.partner<{ entry?: { id: string } }>('POST', '/purchases', order),
+      ),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(90);
+    expect(created).toHaveLength(10);
+    // Every accepted order answered twice with the one entry it wrote.
+    expect(new Set(created.map((a) => a.body.entry?.id)).size).toBe(5);
+    const [count] = await t.ctx.db.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM ledger_entries l JOIN accounts a ON a.id = l.account_id WHERE a.loyalty_id = $1',
+      [m.loyaltyId],
+    );
+    expect(count?.n).toBe(100);
+    expect(await readable(m)).toMatchObject({ pointsBalance: 0, pendingPointsBalance: 1_000_000_000 });
+  });
+
   it('limit: an exchange that would take the cash on the pass past 10,000,000.00 is refused with 409 naming the limit', async () => {
     const m = await t.signedInMember();
     await t.partner('POST', '/purchases', {

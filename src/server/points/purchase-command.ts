@@ -34,7 +34,8 @@ type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'poi
  *
  * One round trip: the database function record_purchase (migration 0031) finds and locks the member,
  * confirms their matured points, checks the points limit, inserts with ON CONFLICT and credits the
- * balance, in the implicit transaction of one statement. The migration says why it is a function.
+ * balance, in the implicit transaction of one statement. The migration says why it is a function;
+ * 0046 has it do the wallet's and the viewer's bookkeeping for its row instead of the insert triggers.
  * A partner purchase's audit row is written by the same statement (a data-modifying CTE), only when
  * the purchase was created: a replay adds no row, and a rolled-back purchase leaves none. It is a
  * named prepared statement: parsing and planning it was a fifth of the database's work per purchase.
