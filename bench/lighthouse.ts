@@ -67,7 +67,18 @@ async function signedInMember(bench: BenchApp): Promise<string> {
     .join('; ');
 }
 
-async function audit(url: string, port: number, cookie: string | null): Promise<Run> {
+/** One Lighthouse run; a run whose trace Lighthouse could not record (it says to run again) is run again once. */
+async function audit(url: string, port: number, cookie: string | null, retry = true): Promise<Run> {
+  try {
+    return await auditOnce(url, port, cookie);
+  } catch (error) {
+    if (!retry) throw error;
+    console.log(`    (run again: ${(error as Error).message})`);
+    return audit(url, port, cookie, false);
+  }
+}
+
+async function auditOnce(url: string, port: number, cookie: string | null): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
