@@ -85,9 +85,14 @@ export function SessionProvider({
               ? { ...current, account }
               : { status: 'authenticated', account, googlePay: null, homeRedirect: null },
         ),
+      // The screen says "signed out" only once the server has ended the session: showing the
+      // landing first let a reload (or a closed tab) in that moment keep the member signed in.
       logout: async () => {
-        setState({ status: 'anonymous' });
-        await sessionApi.logout();
+        try {
+          await sessionApi.logout();
+        } finally {
+          setState({ status: 'anonymous' });
+        }
       },
     }),
     [state, sentry, refresh],
