@@ -29,6 +29,8 @@ test.describe('points overview, exchange off (the described configuration, SPEC 
     const activity = page.getByRole('region', { name: 'Recent activity' });
     await expect(activity.getByRole('listitem')).toHaveCount(2);
     await expect(activity.getByRole('listitem').first()).toContainText('Online Store');
+    // The store's name already says it is online: the channel is not repeated after it.
+    await expect(activity.getByRole('listitem').first()).not.toContainText('Online Store · Online');
     await expect(activity.getByRole('listitem').first()).toContainText('+420 pts');
     await expect(activity.getByRole('listitem').first()).toContainText('Pending until');
     await expect(activity.getByRole('listitem').nth(1)).toContainText('Oxford Street');

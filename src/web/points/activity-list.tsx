@@ -95,13 +95,17 @@ export function ActivityList({
   );
 }
 
-/** Each detail once: an online shop's store is often called "Online", which the channel says too. */
+/**
+ * Each detail once, and none an earlier one already says: an online shop's store is often called
+ * "Online" or "Online Store", which the channel would only repeat.
+ */
 function distinct(details: (string | null)[]): string[] {
-  const seen = new Set<string>();
-  return details.filter((detail): detail is string => {
-    const key = detail?.trim().toLowerCase();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const shown: string[] = [];
+  for (const detail of details) {
+    const words = detail?.trim().toLowerCase();
+    if (!detail || !words) continue;
+    if (shown.some((earlier) => ` ${earlier.toLowerCase()} `.includes(` ${words} `))) continue;
+    shown.push(detail);
+  }
+  return shown;
 }
