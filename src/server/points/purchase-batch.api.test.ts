@@ -145,9 +145,9 @@ describe('partner API: a batch of purchases', () => {
     const items = Array.from({ length: 50 }, (_, i) =>
       purchase((members[i % 5] as { loyaltyId: string }).loyaltyId, { points: 10 }),
     );
-    // 60 calls at once: batches of the items in two orders (locks taken in the items' order would
+    // 100 calls at once: batches of the items in two orders (locks taken in the items' order would
     // deadlock), and single purchases of some of the same orders.
-    const batches = Array.from({ length: 40 }, (_, n) => batch(n % 2 ? items : [...items].reverse()));
+    const batches = Array.from({ length: 80 }, (_, n) => batch(n % 2 ? items : [...items].reverse()));
     const singles = Array.from({ length: 20 }, (_, n) => t.partner('POST', '/purchases', items[n]));
     const [batchAnswers, singleAnswers] = await Promise.all([Promise.all(batches), Promise.all(singles)]);
     expect(batchAnswers.map((a) => a.status)).toEqual(batchAnswers.map(() => 200));

@@ -85,6 +85,42 @@ describe('Apple pass update pushes (against a local APNs stand-in)', () => {
     expect(pushesTo(tokens)).toHaveLength(1);
   });
 
+  it('a batch of purchases through the partner API is one push per device of each member in it', async () => {
+    const first = await memberWithPassOnPhone();
+    const second = await memberWithPassOnPhone(['phone', 'watch']);
+    await walletSync(t.ctx).drain();
+    const start = apns.pushes.length;
+    const purchases = [
+      tillPurchase(first.member.loyaltyId, { points: 10 }),
+      tillPurchase(second.member.loyaltyId, { points: 20 }),
+      tillPurchase(first.member.loyaltyId, { points: 30 }),
+    ];
+    const batch = await t.partner<{ results: { status: number; replayed: boolean }[] }>(
+      'POST',
+      '/purchases/batch',
+      { purchases },
+    );
+    expect(batch.body.results.map((r) => [r.status, r.replayed])).toEqual([
+      [201, false],
+      [201, false],
+      [201, false],
+    ]);
+    await walletSync(t.ctx).drain();
+    const tokens = [...first.tokens, ...second.tokens];
+    expect(
+      pushesTo(tokens, start)
+        .map((push) => push.pushToken)
+        .sort(),
+    ).toEqual([...tokens].sort());
+    // The same batch again is all replays: nothing changed, nothing to push.
+    const again = await t.partner<{ results: { replayed: boolean }[] }>('POST', '/purchases/batch', {
+      purchases,
+    });
+    expect(again.body.results.map((r) => r.replayed)).toEqual([true, true, true]);
+    await walletSync(t.ctx).drain();
+    expect(pushesTo(tokens, start)).toHaveLength(tokens.length);
+  });
+
   it('many ledger writes before a round are one push per device', async () => {
     const { member, tokens } = await memberWithPassOnPhone(['phone', 'watch']);
     // Whatever the registration left for the worker is pushed first, so the round below is the one
