@@ -50,15 +50,27 @@ export interface AuditEntry {
 const secretKey =
   /^(password|pin|secret|token|key|apiKey|authorization|code)$|(Password|Token|Secret|Url|Hash)$/;
 
+/** Whether a field name is a secret's, remembered per name (a batch asks for the same few 500 times). */
+const secretNames = new Map<string, boolean>();
+function isSecretKey(name: string): boolean {
+  let secret = secretNames.get(name);
+  if (secret === undefined) {
+    secret = secretKey.test(name);
+    if (secretNames.size < 1_000) secretNames.set(name, secret);
+  }
+  return secret;
+}
+
 /** The change with every secret-looking field's value replaced by "[redacted]". */
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, secretKey.test(k) && v !== null ? '[redacted]' : withoutSecrets(v)]),
-    );
+    // No prototype: a field named __proto__ stays a field, as Object.fromEntries kept it.
+    const copy: Record<string, unknown> = Object.create(null);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (v !== undefined) copy[k] = isSecretKey(k) && v !== null ? '[redacted]' : withoutSecrets(v);
+    }
+    return copy;
   }
   return value;
 }
