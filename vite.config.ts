@@ -1,24 +1,41 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 
 /**
- * Preloads the self-hosted display face (src/web/ui/global.css): its files are found in the CSS and
- * only fetched once a heading asks for them, too late for `font-display: optional` to use them on the
- * first paint. A preload starts them with the HTML. Only the built page: the dev server has no bundle.
+ * The built page starts its JavaScript after its first paint (issue 13 §3): the entry's module script
+ * and its modulepreloads leave the HTML, and start.js (src/web/start.js, minified; a same-origin
+ * script, since the CSP allows no inline script) adds them once the browser has painted the server's
+ * HTML, or at `load`. The first paint never waits for the JavaScript nor shares the network with it
+ * (docs/decisions.md, "Lighthouse"). The host adds a server-rendered screen's chunks to
+ * `data-preload`. Only the build: the dev server serves main.tsx as it is.
  */
-function preloadFonts(): Plugin {
+function startAfterFirstPaint(): Plugin {
   return {
-    name: 'preload-fonts',
+    name: 'start-after-first-paint',
+    apply: 'build',
+    generateBundle() {
+      const source = readFileSync('src/web/start.js', 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'start.js', source: minifySync('start.js', source).code });
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
-        const fonts = Object.keys(context.bundle ?? {}).filter((file) => file.endsWith('.woff2'));
-        return fonts.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-          injectTo: 'head' as const,
-        }));
+      handler(html) {
+        let entry = '';
+        const preload: string[] = [];
+        const out = html
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+            entry = src;
+            return '';
+          })
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+            preload.push(href);
+            return '';
+          });
+        if (!entry) throw new Error('index.html: no entry module script found');
+        const start = `<script async src="/start.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+        return out.replace('</body>', `  ${start}\n  </body>`);
       },
     },
   };
@@ -73,7 +90,7 @@ function fontFacesApart(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadFonts(), fontFacesApart()],
+  plugins: [react(), startAfterFirstPaint(), fontFacesApart()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

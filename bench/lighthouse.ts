@@ -6,8 +6,9 @@
  * /usr/bin/chromium); run with NODE_ENV=production (`npm run bench` does), so the server renders with
  * React's production build. LIGHTHOUSE_RUNS sets the runs per page (5).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
@@ -88,6 +89,10 @@ async function auditOnce(url: string, port: number, cookie: string | null): Prom
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.LIGHTHOUSE_SAVE) {
+    const name = `${cookie ? 'home' : 'landing'}-${Date.now()}.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Boot } from './boot.ts';
 import { ChatWidget } from './chat/chat-widget.tsx';
 import { ConfigContext } from './config-context.tsx';
@@ -23,6 +23,9 @@ export function App({ boot }: { boot: Boot }) {
   const { pathname } = useLocation();
   // The staff console (/staff) is its own lazy chunk with its own layout and session.
   const staff = pathname === '/staff' || pathname.startsWith('/staff/');
+  // The page is hydrated (or rendered) once this first runs: `data-hydrated` on <html> tells the
+  // browser journeys, which wait for it after a page load before they type or click.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <ConfigContext.Provider value={boot.config}>
       <MessagesProvider locale={boot.config.locale}>

@@ -92,6 +92,40 @@ async function startTestServer(
 
 let memberCounter = 0;
 
+/**
+ * The app's pages start their JavaScript after the first paint (src/web/start.js), so `load` comes
+ * before React has hydrated the page, and a click on a server-rendered button in between does
+ * nothing. After a page load of the app (a page with boot data) this waits until `<html>` is marked
+ * hydrated (app.tsx), as a member waits for a page to work; not when the caller asked for an earlier
+ * moment (`waitUntil: 'commit' | 'domcontentloaded'`), nor with JavaScript off.
+ */
+function waitForHydrationAfterLoads(page: Page, javaScriptEnabled: boolean): void {
+  if (!javaScriptEnabled) return;
+  const hydrated = async (waitUntil: string | undefined) => {
+    if (waitUntil === 'commit' || waitUntil === 'domcontentloaded') return;
+    await page
+      .waitForFunction(
+        () => !document.getElementById('boot') || document.documentElement.hasAttribute('data-hydrated'),
+      )
+      .catch((error: Error) => {
+        // The page went elsewhere meanwhile (an external redirect): nothing to wait for there.
+        if (!/context was destroyed|navigat/i.test(error.message)) throw error;
+      });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await hydrated(options?.waitUntil);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydrated(options?.waitUntil);
+    return response;
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   loyaltyConfig: [{}, { scope: 'worker', option: true }],
   server: [
@@ -104,6 +138,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    waitForHydrationAfterLoads(page, javaScriptEnabled);
+    await use(page);
   },
   createMember: async ({ server }, use) => {
     await use(async (input = {}) => {

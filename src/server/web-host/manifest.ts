@@ -3,8 +3,10 @@ import { join } from 'node:path';
 
 /** What a page adds for the lazy screens the server rendered into it. */
 export interface ScreenAssets {
-  /** `<link rel="modulepreload">` of their chunks and `<meta name="app-stylesheet">` of their CSS. */
+  /** `<meta name="app-stylesheet">` of their CSS. */
   head: string;
+  /** Their chunks, which public/start.js preloads with the entry's once the page has painted. */
+  scripts: string[];
   /** Their stylesheets' text, inlined beside the entry CSS so the first paint waits for no request. */
   css: string;
 }
@@ -15,7 +17,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const none: ScreenAssets = { head: '', css: '' };
+const none: ScreenAssets = { head: '', scripts: [], css: '' };
 
 /**
  * Reads the web build's manifest (dist/web/.vite/manifest.json) once, and answers for a list of
@@ -40,10 +42,8 @@ export function screenAssetsOf(webDist: string): (modules: readonly string[]) =>
     const scripts = [...needed.scripts].filter((file) => !entry.scripts.has(file));
     const styles = [...needed.styles].filter((file) => !entry.styles.has(file));
     const assets = {
-      head: [
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...styles.map((file) => `<meta name="app-stylesheet" content="/${file}">`),
-      ].join(''),
+      head: styles.map((file) => `<meta name="app-stylesheet" content="/${file}">`).join(''),
+      scripts: scripts.map((file) => `/${file}`),
       css: styles.map((file) => readFileSync(join(webDist, file), 'utf8')).join(''),
     };
     cache.set(key, assets);

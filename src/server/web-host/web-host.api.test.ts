@@ -174,7 +174,7 @@ describe('web host: the signed-in Home is rendered whole on the server (issue 13
     const { html, boot } = await page(t.client(), '/');
     expect(boot.viewer?.account).toBeNull();
     expect(boot.home).toBeUndefined();
-    expect(boot.screens).toBeUndefined();
+    expect(boot.screens).toEqual(['src/web/landing/landing-screen.tsx']);
     expect(shown(html)).not.toContain('points-balance');
     const exchange = await t.client().get<string>('/create-exchange');
     expect(exchange.status).toBe(302);

@@ -120,6 +120,8 @@ export async function registerWebHost(
       '<!--ssr-head-->': `<title>${escapeHtml(title)}</title>${screen.head}<style id="ssr-css">${build.criticalCss}${screen.css}</style><style id="ssr-fonts">${build.fontFaces}</style>`,
       '<!--ssr-html-->': rendered?.html ?? '',
       '<!--boot-->': serializeBoot(boot),
+      // The built page's start.js preloads the screens' chunks with the entry's (vite.config.ts).
+      'data-preload="': `data-preload="${screen.scripts.map((file) => `${file} `).join('')}`,
     });
     return reply.send(html);
   }

@@ -7,7 +7,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './landing.module.css';
 
 /** SPEC §2 Landing: brand logo, a primary sign-in button to /signin, and a footer. */
-export function LandingScreen() {
+export default function LandingScreen() {
   const config = useConfig();
   const m = useMessages().landing;
   usePageTitle();

@@ -8,6 +8,7 @@ import { Link } from '../routing/links.tsx';
 import { useSearchParams } from '../routing/router.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles } from '../ui/form.tsx';
+import { useHydrated } from '../ui/lazy-screen.ts';
 import { useForm } from '../ui/use-form.ts';
 import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -30,6 +31,7 @@ export function MagicLinkRequest({ passkeyFirst = false }: { passkeyFirst?: bool
     // SPEC §5: the email must be non-blank.
     validate: ({ email }) => ({ email: email.trim() === '' && m.signIn.emailRequired }),
   });
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const autoSubmitted = useRef(false);
 
@@ -93,7 +95,7 @@ export function MagicLinkRequest({ passkeyFirst = false }: { passkeyFirst?: bool
         <p className={styles.intro}>{c.magicIntro}</p>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <EmailField {...form.field('email')} label={m.signIn.email} autoComplete="username webauthn" />
-        <Button type="submit" block disabled={form.busy}>
+        <Button type="submit" block disabled={form.busy || !hydrated}>
           {form.busy ? c.sending : c.emailLink}
         </Button>
       </form>

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, EmailField, formStyles, PasswordField } from '../ui/form.tsx';
+import { useHydrated } from '../ui/lazy-screen.ts';
 import { useForm } from '../ui/use-form.ts';
 import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -26,6 +27,7 @@ export function PasswordSignInForm({ passkeyFirst = false }: { passkeyFirst?: bo
     initial: { email: normaliseEmailInput(params.get('email') ?? ''), password: '' },
     validate: ({ email, password }) => signInProblems(email, password),
   });
+  const hydrated = useHydrated();
   const { email, password } = form.values;
 
   const submit = form.onSubmit(async ({ email, password }) => {
@@ -71,7 +73,7 @@ export function PasswordSignInForm({ passkeyFirst = false }: { passkeyFirst?: bo
         <div className={styles.links}>
           <Link to="/reset-password">{m.forgotPassword}</Link>
         </div>
-        <Button type="submit" block disabled={form.busy}>
+        <Button type="submit" block disabled={form.busy || !hydrated}>
           {form.busy ? m.submitting : m.submit}
         </Button>
       </form>

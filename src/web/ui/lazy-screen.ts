@@ -175,8 +175,12 @@ function serverScreen<P extends object>(
 
 const noSubscription = () => () => undefined;
 
-/** False while React hydrates server HTML, true from then on (and in a page rendered in the browser). */
-function useHydrated(): boolean {
+/**
+ * False while React hydrates server HTML, true from then on (and in a page rendered in the browser).
+ * A server-rendered form keeps its submit button disabled until then: the browser's own submission
+ * of a form React does not handle yet would put the fields in the address (docs/decisions.md).
+ */
+export function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,

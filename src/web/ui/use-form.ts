@@ -58,6 +58,16 @@ export function useForm<V extends Values>({ initial, validate, normalise, focus 
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
+  // A server-rendered form (Sign in) can be typed into before the page hydrates; hydration keeps what
+  // the fields show, so their values are taken from them once, or a submit would send the initial ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render
+  useEffect(() => {
+    for (const [name, element] of Object.entries(inputs.current) as [keyof V, HTMLInputElement | null][]) {
+      if (element && element.value !== values[name])
+        set(name, normalise?.[name]?.(element.value) ?? element.value);
+    }
+  }, []);
+
   /** Shows an outcome: the message, the flagged fields (focusing the first), values put back. */
   const show = useCallback((outcome: Outcome<V>) => {
     if (outcome.reset) setValues((current) => ({ ...current, ...outcome.reset }));

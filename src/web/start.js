@@ -1,0 +1,45 @@
+// Starts the app once the server-rendered page has painted (issue 13 §3, docs/decisions.md
+// "Lighthouse"): the build took the entry's module script and its modulepreloads out of the HTML
+// (vite.config.ts startAfterFirstPaint) and named them here, so the first paint never waits for the
+// JavaScript or shares the network with it. Started at the first contentful paint, or at `load` (a
+// page opened in a background tab paints nothing). It also links the stylesheets whose text the
+// server inlined, and drops the inline copy once they have loaded (SPEC §9). Plain script, minified
+// by the build (vite.config.ts).
+(() => {
+  const me = document.currentScript;
+  const element = (tag, properties) => Object.assign(document.createElement(tag), properties);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of me.dataset.preload.split(' '))
+      document.head.append(element('link', { rel: 'modulepreload', crossOrigin: '', href }));
+    document.head.append(element('script', { type: 'module', crossOrigin: '', src: me.dataset.entry }));
+    swapCriticalCss();
+  };
+  // A browser without paint timing ignores the type (with a console warning) and starts at `load`,
+  // which an async script always runs before.
+  new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+  }).observe({ type: 'paint', buffered: true });
+  addEventListener('load', start);
+
+  /**
+   * The server inlines the entry CSS (and a server-rendered screen's) for the first paint; once the
+   * same stylesheets have loaded, the inline copy is removed 100 ms later (SPEC §9). A stylesheet that
+   * fails to load leaves the inline copy in place. The font faces are in a block of their own that
+   * stays (#ssr-fonts, see web-host.ts).
+   */
+  function swapCriticalCss() {
+    const inline = document.getElementById('ssr-css');
+    if (!inline) return;
+    const loads = [...document.querySelectorAll('meta[name="app-stylesheet"]')].map(
+      ({ content: href }) =>
+        new Promise((onload) => {
+          // Before the inline copy, as it orders them: the entry's rules before a screen's.
+          inline.before(element('link', { rel: 'stylesheet', href, onload }));
+        }),
+    );
+    void Promise.all(loads).then(() => setTimeout(() => inline.remove(), 100));
+  }
+})();
