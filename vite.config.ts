@@ -15,6 +15,9 @@ function startAfterFirstPaint(): Plugin {
   return {
     name: 'start-after-first-paint',
     apply: 'build',
+    buildStart() {
+      this.addWatchFile('src/web/start.js');
+    },
     generateBundle() {
       const source = readFileSync('src/web/start.js', 'utf8');
       this.emitFile({ type: 'asset', fileName: 'start.js', source: minifySync('start.js', source).code });

@@ -117,7 +117,10 @@ export async function registerWebHost(
     const screen = build.screenAssets(rendered?.modules ?? []);
     const html = fillTemplate(build.template, {
       '<html lang="en">': `<html lang="${escapeHtml(ctx.config.locale)}">`,
-      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title>${screen.head}<style id="ssr-css">${build.criticalCss}${screen.css}</style><style id="ssr-fonts">${build.fontFaces}</style>`,
+      '<!--ssr-head-->': `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}${screen.css}</style><style id="ssr-fonts">${build.fontFaces}</style>`,
+      // The screens' stylesheets after the entry's, as the inline copy orders them: start.js links
+      // them in this order, and a screen's rules (Home's buttons on the dark card) override the entry's.
+      '</head>': `${screen.head}</head>`,
       '<!--ssr-html-->': rendered?.html ?? '',
       '<!--boot-->': serializeBoot(boot),
       // The built page's start.js preloads the screens' chunks with the entry's (vite.config.ts).

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from './lazy-screen.ts';
 
 type Values = Record<string, string>;
 
@@ -59,9 +60,13 @@ export function useForm<V extends Values>({ initial, validate, normalise, focus 
   }, []);
 
   // A server-rendered form (Sign in) can be typed into before the page hydrates; hydration keeps what
-  // the fields show, so their values are taken from them once, or a submit would send the initial ones.
+  // the fields show, so a form hydrated from the server's HTML takes their values once, or a submit
+  // would send the initial ones. A form rendered in the browser shows its state already.
+  const hydrated = useHydrated();
+  const [fromServer] = useState(!hydrated);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render
   useEffect(() => {
+    if (!fromServer) return;
     for (const [name, element] of Object.entries(inputs.current) as [keyof V, HTMLInputElement | null][]) {
       if (element && element.value !== values[name])
         set(name, normalise?.[name]?.(element.value) ?? element.value);
