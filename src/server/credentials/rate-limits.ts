@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { type Database, type Queryable, queryOne } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { metrics } from '../operations/metrics.ts';
 
@@ -58,25 +58,54 @@ export function addressOf(request: FastifyRequest): string {
 /**
  * One slot of every limit, all or none, in one statement: the database function
  * take_rate_limit_slots (migration 0033) runs the upsert above per limit and, on a refusal, undoes
- * the slots it took and answers the seconds to wait.
+ * the slots it took and answers the seconds to wait. `alongside` is a read answered in the same round
+ * trip once the slots are taken (its rows, or none on a refusal; its parameters are numbered from $5).
  */
-async function takeSlots(db: Queryable, limits: readonly Limit[], synced = true): Promise<{ at: string }> {
-  const row = await queryOne<{ taken_at: string | null; refused_bucket: Bucket | null; retry_after: number }>(
-    db,
-    synced
-      ? 'SELECT * FROM take_rate_limit_slots($1, $2, $3, $4)'
-      : // synchronous_commit off for this statement's own transaction only (set_config's is_local).
-        `SELECT slots.* FROM take_rate_limit_slots($1, $2, $3, $4) slots,
-                set_config('synchronous_commit', 'off', true)`,
+async function takeSlots<T = undefined>(
+  db: Queryable,
+  limits: readonly Limit[],
+  options: { synced?: boolean; alongside?: Alongside } = {},
+): Promise<{ at: string; rows: T[] }> {
+  const { synced = true, alongside } = options;
+  // synchronous_commit off for this statement's own transaction only (set_config's is_local).
+  const unsynced = synced ? '' : `CROSS JOIN set_config('synchronous_commit', 'off', true)`;
+  // The read runs only for a taken slot (a one-time filter on the function's row).
+  const read = alongside
+    ? `LEFT JOIN LATERAL (SELECT true AS alongside_row, alongside.* FROM (${alongside.sql}) alongside
+                          WHERE slots.taken_at IS NOT NULL) read ON true`
+    : '';
+  const rows = await db.query<{
+    taken_at: string | null;
+    refused_bucket: Bucket | null;
+    retry_after: number;
+  }>(
+    `SELECT slots.taken_at, slots.refused_bucket, slots.retry_after${alongside ? ', read.*' : ''}
+       FROM take_rate_limit_slots($1, $2, $3, $4) slots ${unsynced} ${read}`,
     [
       limits.map((limit) => limit.bucket),
       limits.map((limit) => keyOf(limit.key)),
       limits.map((limit) => limit.windowMinutes),
       limits.map((limit) => limit.limit),
+      ...(alongside?.params ?? []),
     ],
+    alongside ? { prepared: alongside.name } : {},
   );
-  if (row?.taken_at) return { at: row.taken_at };
+  const row = rows[0];
+  if (row?.taken_at) {
+    const read = rows.filter((r) => (r as { alongside_row?: boolean }).alongside_row) as unknown as T[];
+    return { at: row.taken_at, rows: read };
+  }
   throw new Refused(row?.retry_after ?? 1, row?.refused_bucket ?? (limits[0] as Limit).bucket);
+}
+
+/**
+ * A read answered with a slot, in its statement: `sql` is a SELECT whose parameters are numbered from
+ * $5; `name` makes the whole statement a named prepared one (one name per `sql`).
+ */
+export interface Alongside {
+  name: string;
+  sql: string;
+  params: readonly unknown[];
 }
 
 class Refused extends Error {
@@ -137,7 +166,7 @@ export async function forgetIdleRateLimitKeys(db: Queryable): Promise<void> {
 
 /** Takes one slot of every limit, all or none (see takeSlotAnd), in one round trip. */
 function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
-  return refusedAsOutcome(db, async () => ({ ...(await takeSlots(db, limits)), result: undefined }));
+  return refusedAsOutcome(db, async () => ({ at: (await takeSlots(db, limits)).at, result: undefined }));
 }
 
 /**
@@ -146,10 +175,20 @@ function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> 
  * caller must have one before it answers: a write of its own (a sign-in's session, which gives the
  * slot back in the same flush) or syncSlot (a wrong password, whose slot stays taken). Saves a
  * sign-in one disk flush of its two (issue 13 §4); a crash before the answer loses at most the slot
- * of a request nobody was answered.
+ * of a request nobody was answered. The result is the rows of `alongside`, read in the same statement.
  */
-export function takeSlotSyncedLater(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
-  return refusedAsOutcome(db, async () => ({ ...(await takeSlots(db, limits, false)), result: undefined }));
+export function takeSlotSyncedLater<T>(
+  db: Database,
+  limits: readonly Limit[],
+  alongside?: Alongside,
+): Promise<SlotOutcome<T[]>> {
+  return refusedAsOutcome(db, async () => {
+    const { at, rows } = await takeSlots<T>(db, limits, {
+      synced: false,
+      ...(alongside ? { alongside } : {}),
+    });
+    return { at, result: rows };
+  });
 }
 
 /**
@@ -175,17 +214,40 @@ export async function forgiveAndRelease(
   forgive: { bucket: Bucket; key: string },
   release: { bucket: Bucket; key: string; at: string },
 ): Promise<void> {
+  const { forgiveBucket, forgiveKey, releaseBucket, releaseKey, releaseAt } = slotRelease(forgive, release);
   await db.query('DELETE FROM rate_limit_counters WHERE bucket = $1 AND key = $2', [
-    forgive.bucket,
-    keyOf(forgive.key),
+    forgiveBucket,
+    forgiveKey,
   ]);
   await db.query(
     `UPDATE rate_limit_counters
         SET hits = hits[:array_position(hits, $3::timestamptz) - 1]
                    || hits[array_position(hits, $3::timestamptz) + 1:]
       WHERE bucket = $1 AND key = $2 AND $3::timestamptz = ANY (hits)`,
-    [release.bucket, keyOf(release.key), release.at],
+    [releaseBucket, releaseKey, releaseAt],
   );
+}
+
+/** forgiveAndRelease as the parameters of a statement that does it (start_session, migration 0053). */
+export interface SlotRelease {
+  forgiveBucket: Bucket;
+  forgiveKey: string;
+  releaseBucket: Bucket;
+  releaseKey: string;
+  releaseAt: string;
+}
+
+export function slotRelease(
+  forgive: { bucket: Bucket; key: string },
+  release: { bucket: Bucket; key: string; at: string },
+): SlotRelease {
+  return {
+    forgiveBucket: forgive.bucket,
+    forgiveKey: keyOf(forgive.key),
+    releaseBucket: release.bucket,
+    releaseKey: keyOf(release.key),
+    releaseAt: release.at,
+  };
 }
 
 /** Forgets every event of a key (a correct password forgives an account's failures). */

@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/database.ts';
-import { addressOf, clearSlots, forgiveAndRelease, syncSlot, takeSlotSyncedLater } from './rate-limits.ts';
+import {
+  type Alongside,
+  addressOf,
+  clearSlots,
+  forgiveAndRelease,
+  type SlotRelease,
+  slotRelease,
+  syncSlot,
+  takeSlotSyncedLater,
+} from './rate-limits.ts';
 
 /** What a throttled sign-in is told; it points to the ways in that are never throttled. */
 export function tooManySignInAttemptsMessage(magicLinksEnabled: boolean): string {
@@ -31,18 +40,26 @@ export interface SignInAttempt {
 export function signInThrottle(ctx: AppContext) {
   const { accountFailures, addressFailures, windowMinutes } = ctx.config.signInThrottle;
   return {
-    /** An attempt that may check a password now, or the seconds to wait. */
-    async attempt(
+    /**
+     * An attempt that may check a password now, with the rows of `alongside` read in the same round
+     * trip once its slots are taken (the accounts the password may be for), or the seconds to wait.
+     */
+    async attempt<T = never>(
       request: FastifyRequest,
       email: string,
-    ): Promise<{ attempt: SignInAttempt } | { waitSeconds: number }> {
+      alongside?: Alongside,
+    ): Promise<{ attempt: SignInAttempt; rows: T[] } | { waitSeconds: number }> {
       const address = addressOf(request);
-      const outcome = await takeSlotSyncedLater(ctx.db, [
-        { bucket: 'sign-in-account', key: email, limit: accountFailures, windowMinutes },
-        { bucket: 'sign-in-address', key: address, limit: addressFailures, windowMinutes },
-      ]);
+      const outcome = await takeSlotSyncedLater<T>(
+        ctx.db,
+        [
+          { bucket: 'sign-in-account', key: email, limit: accountFailures, windowMinutes },
+          { bucket: 'sign-in-address', key: address, limit: addressFailures, windowMinutes },
+        ],
+        alongside,
+      );
       return outcome.taken
-        ? { attempt: { email, address, at: outcome.at } }
+        ? { attempt: { email, address, at: outcome.at }, rows: outcome.result }
         : { waitSeconds: Math.max(1, outcome.retryAfterSeconds) };
     },
     /** A wrong password: its slot stays taken, and is on disk before the member is told. */
@@ -56,6 +73,13 @@ export function signInThrottle(ctx: AppContext) {
     async succeeded(attempt: SignInAttempt, db: Queryable = ctx.db): Promise<void> {
       await forgiveAndRelease(
         db,
+        { bucket: 'sign-in-account', key: attempt.email },
+        { bucket: 'sign-in-address', key: attempt.address, at: attempt.at },
+      );
+    },
+    /** succeeded() as parameters of the session's own statement (start_session, migration 0053). */
+    release(attempt: SignInAttempt): SlotRelease {
+      return slotRelease(
         { bucket: 'sign-in-account', key: attempt.email },
         { bucket: 'sign-in-address', key: attempt.address, at: attempt.at },
       );

@@ -52,17 +52,26 @@ export function accountDerivedColumns(id: string): string {
             ORDER BY consumed_at DESC NULLS LAST, created_at DESC LIMIT 1) AS personal_shopper`;
 }
 
+/** The columns accountView reads for the account whose id is the SQL expression `id`. */
+export function accountViewColumns(id: string): string {
+  return `${accountDerivedColumns(id)},
+          (SELECT points_level FROM burn_rates ORDER BY position LIMIT 1) AS rate_points_level,
+          (SELECT cash_value FROM burn_rates ORDER BY position LIMIT 1) AS rate_cash_value`;
+}
+
+export type AccountViewRow = AccountDerived & {
+  rate_points_level: number | null;
+  rate_cash_value: number | null;
+};
+
 /** The SPEC §3 Account the browser sees, assembled from the row and what is derived from the ledger. */
 export async function accountView(db: Queryable, account: AccountRow, config: Config): Promise<Account> {
-  const row = await queryOne<
-    AccountDerived & { rate_points_level: number | null; rate_cash_value: number | null }
-  >(
-    db,
-    `SELECT ${accountDerivedColumns('$1::uuid')},
-            (SELECT points_level FROM burn_rates ORDER BY position LIMIT 1) AS rate_points_level,
-            (SELECT cash_value FROM burn_rates ORDER BY position LIMIT 1) AS rate_cash_value`,
-    [account.id],
-  );
+  const row = await queryOne<AccountViewRow>(db, `SELECT ${accountViewColumns('$1::uuid')}`, [account.id]);
+  return accountViewOf(account, row, config);
+}
+
+/** accountView of the row of accountViewColumns, read in another statement (a sign-in's). */
+export function accountViewOf(account: AccountRow, row: AccountViewRow | undefined, config: Config): Account {
   const rate =
     row?.rate_points_level != null && row.rate_cash_value != null
       ? { pointsLevel: row.rate_points_level, cashValue: row.rate_cash_value }

@@ -24,15 +24,26 @@ export function findAccountByProvenEmail(db: Queryable, email: string): Promise<
 /**
  * The accounts a password sign-in with `email` may be for: the proven owner, or, while nobody has
  * proved it, the accounts that claim it (a member who joined with a password before verifying),
- * newest first.
+ * newest first. A read for the statement that takes the sign-in's rate-limit slot (rate-limits.ts
+ * Alongside: its parameter is $5): one round trip for both; signInCandidates makes the answer of its
+ * rows.
  */
-export async function findSignInAccounts(db: Queryable, email: string): Promise<AccountRow[]> {
-  const rows = await db.query<AccountRow>(
-    `SELECT * FROM accounts WHERE email = $1 AND deleted_at IS NULL
-      ORDER BY email_verified DESC, created_at DESC, id`,
-    [email.trim().toLowerCase()],
+export function signInAccountsRead(email: string) {
+  return {
+    name: 'sign-in-slot-and-accounts',
+    sql: 'SELECT * FROM accounts WHERE email = $5 AND deleted_at IS NULL',
+    params: [email.trim().toLowerCase()],
+  };
+}
+
+export function signInCandidates(rows: AccountRow[]): AccountRow[] {
+  const sorted = [...rows].sort(
+    (a, b) =>
+      Number(b.email_verified) - Number(a.email_verified) ||
+      b.created_at.getTime() - a.created_at.getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
-  return rows[0]?.email_verified ? [rows[0]] : rows;
+  return sorted[0]?.email_verified ? [sorted[0]] : sorted;
 }
 
 /**

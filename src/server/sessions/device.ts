@@ -15,11 +15,21 @@ export interface Device {
  */
 export function deviceOf(userAgent: string | null | undefined): Device {
   if (!userAgent) return { browser: null, platform: null };
+  const known = recent.get(userAgent);
+  if (known) return known;
   const parsed = UAParser(userAgent);
   const model = parsed.device.model;
   const platform = model === 'iPhone' || model === 'iPad' ? model : (parsed.os.name ?? null);
-  return { browser: tidy(parsed.browser.name), platform: tidy(platform) };
+  const device = Object.freeze({ browser: tidy(parsed.browser.name), platform: tidy(platform) });
+  // Parsing costs about a millisecond (issue 13 §4: a sign-in's largest piece of work after the hash)
+  // and most members' browsers send one of a few User-Agents: the latest ones are kept.
+  if (recent.size >= recentLimit) recent.delete(recent.keys().next().value as string);
+  recent.set(userAgent, device);
+  return device;
 }
+
+const recent = new Map<string, Device>();
+const recentLimit = 500;
 
 function tidy(name: string | null | undefined): string | null {
   if (!name) return null;

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import type { Queryable } from '../db/database.ts';
+import type { SlotRelease } from '../credentials/rate-limits.ts';
+import { queryOne, type Row } from '../db/database.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { deviceOf } from './device.ts';
-import { noteSignInBrowser, recogniseBrowser } from './known-browsers.ts';
+import { recogniseBrowser } from './known-browsers.ts';
+import { newSignInEmail } from './new-sign-in-email.ts';
 import type { Session } from './session-service.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,32 +44,80 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** Signs the member in on this response: a new session, replacing any the browser had (rotation). */
-export async function startSession(
+/** Columns read in the statement that starts a session, of its member (`started.member_id`). */
+export interface ReadWithSession {
+  /** The statement's prepared name: one per `columns`. */
+  name: string;
+  columns: string;
+}
+
+/** The error start_session raises when the sign-in must write the new-sign-in email (migration 0053). */
+const mailFollowsCode = 'LS001';
+
+/**
+ * Signs the member in on this response: a new session, replacing any the browser had (rotation).
+ * One statement (start_session, migration 0053, which says what it writes) with `read`'s columns;
+ * its answer is their row. A browser new to a member who has others takes a transaction: the
+ * statement again, and the new-sign-in email, committed together.
+ */
+export async function startSession<T extends object = Row>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
   options: {
     passkeyId?: string | null;
-    /** More of the sign-in's writes, committed with the session (a right password's slot given back). */
-    alsoInTransaction?: (tx: Queryable) => Promise<void>;
+    /** A right password's slot given back (sign-in-throttle.ts), committed with the session. */
+    release?: SlotRelease;
+    read?: ReadWithSession;
   } = {},
-): Promise<void> {
+): Promise<T> {
   const userAgent = request.headers['user-agent'];
   const browserHash = recogniseBrowser(ctx, request, reply);
-  const previous = request.session?.tokenHash;
-  // The session and its new-sign-in email (if this browser is new to the member) in one transaction.
-  const { token, tokenHash } = await ctx.db.transaction(async (tx) => {
-    if (previous) await ctx.sessions.destroy(tx, previous);
-    const created = await ctx.sessions.create(tx, accountId, {
-      passkeyId: options.passkeyId ?? null,
-      userAgent,
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  // The browser's name is read once here, so the sessions list never parses on its way out.
+  const device = deviceOf(userAgent);
+  const release = options.release;
+  const params = (mailFollows: boolean) => [
+    accountId,
+    tokenHash,
+    ctx.sessions.absoluteMs / 1000,
+    options.passkeyId ?? null,
+    userAgent?.slice(0, 1000) ?? null,
+    device.browser,
+    device.platform,
+    request.session?.tokenHash ?? null,
+    browserHash,
+    mailFollows,
+    release?.forgiveBucket ?? null,
+    release?.forgiveKey ?? null,
+    release?.releaseBucket ?? null,
+    release?.releaseKey ?? null,
+    release?.releaseAt ?? null,
+  ];
+  const sql = `SELECT started.mail_to${options.read ? `, ${options.read.columns}` : ''}
+    FROM start_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) started`;
+  const prepared = { prepared: options.read?.name ?? 'start-session' };
+  let row: T | undefined;
+  try {
+    row = await queryOne<T>(ctx.db, sql, params(false), prepared);
+  } catch (error) {
+    if ((error as { code?: string }).code !== mailFollowsCode) throw error;
+    row = await ctx.db.transaction(async (tx) => {
+      const again = await queryOne<T & { mail_to: string | null }>(tx, sql, params(true), prepared);
+      if (again?.mail_to) {
+        const mail = await newSignInEmail(ctx.config, ctx.origin, {
+          to: again.mail_to,
+          device,
+          at: new Date(),
+        });
+        await enqueueMail(tx, mail);
+      }
+      return again;
     });
-    await noteSignInBrowser(ctx, tx, { accountId, browserHash, device: deviceOf(userAgent) });
-    await options.alsoInTransaction?.(tx);
-    return created;
-  });
+  }
+  if (!row) throw new Error('start_session answered no row');
   const cookie = sessionCookie(ctx.origin);
   reply.setCookie(cookie.name, token, {
     path: '/',
@@ -80,6 +132,7 @@ export async function startSession(
     passkeyId: options.passkeyId ?? null,
     recentlyAuthenticated: true,
   };
+  return row;
 }
 
 /** Signs the member out on this response. */

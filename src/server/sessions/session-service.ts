@@ -1,8 +1,7 @@
 import type { Config } from '#shared/config.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
-import { deviceOf } from './device.ts';
 import { sweepKnownBrowsers } from './known-browsers.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken } from './tokens.ts';
 
 export interface Session {
   tokenHash: string;
@@ -67,35 +66,8 @@ export function sessionService(config: Config) {
 
   return {
     idleMs,
-
-    /**
-     * Starts a new session; the token is returned once, for the cookie, and only its hash is kept.
-     * Every session starts by a proof of who the member is, so it starts recently authenticated.
-     */
-    async create(
-      db: Queryable,
-      accountId: string,
-      options: { passkeyId?: string | null; userAgent?: string | undefined } = {},
-    ): Promise<{ token: string; tokenHash: string }> {
-      const token = newToken();
-      const tokenHash = hashToken(token);
-      // The browser's name is read once here, so the sessions list never parses on its way out.
-      const device = deviceOf(options.userAgent);
-      await db.query(
-        `INSERT INTO sessions (token_hash, account_id, expires_at, passkey_id, user_agent, browser, platform)
-         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6, $7)`,
-        [
-          tokenHash,
-          accountId,
-          absoluteMs / 1000,
-          options.passkeyId ?? null,
-          options.userAgent?.slice(0, 1000) ?? null,
-          device.browser,
-          device.platform,
-        ],
-      );
-      return { token, tokenHash };
-    },
+    /** A session ends this long after it started, however busy (start_session, session-plugin.ts). */
+    absoluteMs,
 
     /**
      * The live session for a cookie token; null when unknown or expired. The idle clock is written at

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SignInMethod, signInMethodCookieName } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
-import type { Queryable } from '../db/database.ts';
+import type { SlotRelease } from '../credentials/rate-limits.ts';
 import type { AccountRow } from '../members/account-service.ts';
-import { accountView } from '../members/account-view.ts';
-import { startSession } from '../sessions/session-plugin.ts';
+import { type AccountViewRow, accountViewColumns, accountViewOf } from '../members/account-view.ts';
+import { type ReadWithSession, startSession } from '../sessions/session-plugin.ts';
 
 /** Remembers on this browser how the member signed in, for /signin to offer first (issue 15 §7). */
 function rememberSignInMethod(ctx: AppContext, reply: FastifyReply, method: SignInMethod): void {
@@ -19,6 +19,11 @@ function rememberSignInMethod(ctx: AppContext, reply: FastifyReply, method: Sign
   });
 }
 
+const viewWithSession: ReadWithSession = {
+  name: 'start-session-account-view',
+  columns: accountViewColumns('started.member_id'),
+};
+
 /**
  * Signs `account` in (a new session cookie) and answers what SPEC §7 sends back to a browser that
  * has just signed in: the account as the member sees it, and the Google Wallet save link.
@@ -31,14 +36,17 @@ export async function signedIn(
   options: {
     passkeyId?: string | null;
     method?: SignInMethod;
-    alsoInTransaction?: (tx: Queryable) => Promise<void>;
+    /** A right password's slot given back, with the session. */
+    release?: SlotRelease;
   } = {},
 ) {
-  // The account's view does not depend on the session: both at once (two connections on PostgreSQL).
-  const [view] = await Promise.all([
-    accountView(ctx.db, account, ctx.config),
-    startSession(ctx, request, reply, account.id, options),
-  ]);
+  // The account's view is read in the session's statement: one round trip for both.
+  const row = await startSession<AccountViewRow>(ctx, request, reply, account.id, {
+    passkeyId: options.passkeyId ?? null,
+    ...(options.release ? { release: options.release } : {}),
+    read: viewWithSession,
+  });
+  const view = accountViewOf(account, row, ctx.config);
   if (options.method) rememberSignInMethod(ctx, reply, options.method);
   return { success: true as const, account: view, googlePay: { saveUrl: null } };
 }

@@ -5,7 +5,7 @@ import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sig
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import type { AccountRow } from '../members/account-service.ts';
-import { findSignInAccounts } from '../members/email-proof.ts';
+import { signInAccountsRead, signInCandidates } from '../members/email-proof.ts';
 import { metrics } from '../operations/metrics.ts';
 import { endSession } from '../sessions/session-plugin.ts';
 import { verifyPassword } from './passwords.ts';
@@ -25,43 +25,49 @@ export function registerSignInRoutes(app: FastifyInstance, ctx: AppContext): voi
     return null;
   }
 
-  route(app, loginEndpoint, async ({ username, password }, request, reply) => {
-    // A slot is taken before the password is checked, so a guesser learns nothing while waiting and
-    // a parallel burst gets no more checks than the limit.
-    // The accounts are looked up meanwhile (on PostgreSQL, on another connection); nothing is
-    // checked until the slot is taken.
-    const [slot, candidates] = await Promise.all([
-      throttle.attempt(request, username),
-      findSignInAccounts(ctx.db, username),
-    ]);
-    if ('waitSeconds' in slot) {
-      reply.header('retry-after', String(slot.waitSeconds));
-      throw tooManyRequests(
-        'TooManyAttempts',
-        tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
-      );
-    }
-    const account = await accountForPassword(candidates, password);
-    if (!account) {
-      // The slot stays taken: it is this failure.
-      await throttle.failed(slot.attempt);
-      metrics.signInFailure();
-      throw unauthorized('IncorrectPassword', incorrectPasswordMessage, { incorrectPassword: true });
-    }
-    // Checked after the password, so a wrong guess cannot tell whether an account is blocked.
-    if (!account.can_sign_in) {
-      await throttle.succeeded(slot.attempt);
-      throw forbidden('SignInNotAllowed', loginFailedMessage);
-    }
-    // The slot is given back in the session's transaction: one commit for the whole sign-in.
-    return signedIn(ctx, request, reply, account, {
-      method: 'password',
-      alsoInTransaction: (tx) => throttle.succeeded(slot.attempt, tx),
-    });
-  });
+  route(
+    app,
+    loginEndpoint,
+    async ({ username, password }, request, reply) => {
+      // A slot is taken before the password is checked, so a guesser learns nothing while waiting and
+      // a parallel burst gets no more checks than the limit. The accounts are read in the slot's
+      // statement, once it is taken: one round trip.
+      const slot = await throttle.attempt<AccountRow>(request, username, signInAccountsRead(username));
+      if ('waitSeconds' in slot) {
+        reply.header('retry-after', String(slot.waitSeconds));
+        throw tooManyRequests(
+          'TooManyAttempts',
+          tooManySignInAttemptsMessage(ctx.config.enableMagicLinkLogins),
+        );
+      }
+      const account = await accountForPassword(signInCandidates(slot.rows), password);
+      if (!account) {
+        // The slot stays taken: it is this failure.
+        await throttle.failed(slot.attempt);
+        metrics.signInFailure();
+        throw unauthorized('IncorrectPassword', incorrectPasswordMessage, { incorrectPassword: true });
+      }
+      // Checked after the password, so a wrong guess cannot tell whether an account is blocked.
+      if (!account.can_sign_in) {
+        await throttle.succeeded(slot.attempt);
+        throw forbidden('SignInNotAllowed', loginFailedMessage);
+      }
+      // The slot is given back in the session's statement: one commit for the whole sign-in.
+      return signedIn(ctx, request, reply, account, {
+        method: 'password',
+        release: throttle.release(slot.attempt),
+      });
+    },
+    { passesUnchanged: true },
+  );
 
-  route(app, logoutEndpoint, async (_body, request, reply) => {
-    await endSession(ctx, request, reply);
-    return { success: true };
-  });
+  route(
+    app,
+    logoutEndpoint,
+    async (_body, request, reply) => {
+      await endSession(ctx, request, reply);
+      return { success: true };
+    },
+    { passesUnchanged: true },
+  );
 }

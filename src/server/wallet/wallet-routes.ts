@@ -8,6 +8,16 @@ import { googleCallbackPath } from './google-wallet.ts';
 import { registerPassKitWebService } from './passkit-routes.ts';
 import { sendPass, walletService } from './wallet-service.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route never writes what a wallet pass shows (signing in and out): no wallet round after it,
+     * which would be a query on every sign-in (issue 13 §4).
+     */
+    passesUnchanged?: boolean;
+  }
+}
+
 const loginFirst = 'You need to login first before we create your Google Pay pass.';
 
 /** SPEC §7 passkit and google-pay/pass, Apple's PassKit web service, Google's callbacks, the artwork. */
@@ -17,7 +27,8 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   app.addHook('onClose', async () => wallet.sync.stop());
   // A write may have changed a pass (the triggers mark it due): look now rather than at the next poll.
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') wallet.sync.wake();
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (!request.routeOptions.config.passesUnchanged) wallet.sync.wake();
   });
 
   // A plain link (SPEC §2): a signed-out browser is sent to sign in; other callers get JSON.
