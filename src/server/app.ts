@@ -76,13 +76,18 @@ export async function buildApp(
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
   // servers, retries).
   app.addHook('onReady', async () => outbox.start());
+  // Hooks that never wait are written with `done`: an async one costs every request its promise.
   const mailsAtStart = new WeakMap<object, number>();
-  app.addHook('onRequest', async (request) => void mailsAtStart.set(request, mailsWrittenSoFar()));
-  app.addHook('onResponse', async (request) => outbox.wakeIfWrittenSince(mailsAtStart.get(request) ?? -1));
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onRequest', (request, _reply, done) => {
+    mailsAtStart.set(request, mailsWrittenSoFar());
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    outbox.wakeIfWrittenSince(mailsAtStart.get(request) ?? -1);
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (reply.statusCode >= 400) request.log.info(line, 'request completed');
     else request.log.debug(line, 'request completed');
+    done();
   });
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -11,9 +11,10 @@ import { measureOutboxOf, metrics, metricsRegistry } from './metrics.ts';
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   measureOutboxOf(ctx.db);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const expected = ctx.metricsKey ? Buffer.from(`Bearer ${ctx.metricsKey}`) : null;
   app.get('/metrics', { config: { anonymous: true } }, async (request, reply) => {

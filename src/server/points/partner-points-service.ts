@@ -98,20 +98,22 @@ export async function partnerAnswer(ctx: AppContext, result: KeyedResult & { loy
 /**
  * A partner purchase: recorded for its member (201), or, when no member has the card number or email
  * it names, kept unmatched (202) so the member can claim it (claims/unmatched-purchases.ts). Both are
- * idempotent on the order id.
+ * idempotent on the order id. `passChanged`: whether a wallet pass may have changed (the member has one).
  */
 export async function partnerPurchase(
   ctx: AppContext,
   input: z.output<typeof purchaseRequest>,
   audit?: Audit,
-): Promise<{ status: 201 | 202; replayed: boolean; body: Record<string, unknown> }> {
+): Promise<{ status: 201 | 202; replayed: boolean; passChanged: boolean; body: Record<string, unknown> }> {
   try {
     const result = await partnerWrites.purchase(ctx, input, audit);
-    return { status: 201, replayed: result.replayed, body: await partnerAnswer(ctx, result) };
+    const { replayed, passChanged } = result;
+    return { status: 201, replayed, passChanged, body: await partnerAnswer(ctx, result) };
   } catch (error) {
     if (!(error instanceof HttpError) || error.code !== 'MemberNotFound') throw error;
     const reference = input.loyaltyId ?? input.email ?? '';
     const kept = await keepUnmatched(ctx.db, reference, purchaseInputOf(input), input, audit);
-    return { status: 202, replayed: kept.replayed, body: unmatchedAnswer(kept.row) };
+    // No member, so no pass.
+    return { status: 202, replayed: kept.replayed, passChanged: false, body: unmatchedAnswer(kept.row) };
   }
 }

@@ -5,6 +5,7 @@ import type { Audit } from '../audit/audit-log.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { partnerAudit } from '../operator/partner-auth.ts';
+import { noPassChanged } from '../wallet/pass-wake.ts';
 import { setBurnRate } from './burn-rate-service.ts';
 import { runExpiryNow } from './expiry-job.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
@@ -41,6 +42,7 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
     const result = await partnerPurchase(ctx, input, partnerAudit(request, 'purchase.record'));
     reply.code(result.status);
     if (result.replayed) reply.header('idempotent-replayed', 'true');
+    if (!result.passChanged) noPassChanged(request);
     return result.body;
   });
   // 200 with one result per purchase (201, or its own 4xx); 500 purchases need more than 64 KB.

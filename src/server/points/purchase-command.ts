@@ -24,6 +24,8 @@ export type PurchaseMember = { accountId: string } | { reference: string };
 
 export interface PurchaseResult extends KeyedResult {
   loyaltyId: string;
+  /** Whether the member has a wallet pass this purchase may have changed (none: nothing to sync). */
+  passChanged: boolean;
 }
 
 type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'points-limit';
@@ -39,6 +41,8 @@ type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'poi
  * A partner purchase's audit row is written by the same statement (a data-modifying CTE), only when
  * the purchase was created: a replay adds no row, and a rolled-back purchase leaves none. It is a
  * named prepared statement: parsing and planning it was a fifth of the database's work per purchase.
+ * It also says whether the member has a wallet pass (`passChanged`): a member without one has no
+ * pass to bring up to date, so the request need not wake the wallet sync (wallet-routes.ts).
  */
 export async function recordPurchase(
   db: Queryable,
@@ -46,7 +50,9 @@ export async function recordPurchase(
   input: PurchaseInput,
   options: { returnsWindowDays: number; body: unknown; source?: string; audit?: Audit },
 ): Promise<PurchaseResult> {
-  const row = await queryOne<LedgerRow & { outcome: Outcome; loyalty_id: string; held: number }>(
+  const row = await queryOne<
+    LedgerRow & { outcome: Outcome; loyalty_id: string; held: number; has_pass: boolean }
+  >(
     db,
     `WITH r AS (
        SELECT r.outcome, r.loyalty_id, r.held, (r.entry).*
@@ -56,7 +62,8 @@ export async function recordPurchase(
        SELECT $16, $17, $18, $19, r.account_id, $20::jsonb || jsonb_build_object('entryId', r.id::text)
          FROM r WHERE r.outcome = 'created' AND $16::text IS NOT NULL
      )
-     SELECT * FROM r`,
+     SELECT r.*, r.outcome = 'created' AND EXISTS (SELECT 1 FROM wallet_passes w WHERE w.account_id = r.account_id) AS has_pass
+       FROM r`,
     [
       'accountId' in member ? member.accountId : null,
       'reference' in member ? member.reference : null,
@@ -79,7 +86,7 @@ export async function recordPurchase(
     { prepared: 'record-purchase' },
   );
   if (!row) throw new Error('record_purchase answered no row');
-  const { outcome, loyalty_id: loyaltyId, held, ...entry } = row;
+  const { outcome, loyalty_id: loyaltyId, held, has_pass: passChanged, ...entry } = row;
   switch (outcome) {
     case 'member-not-found':
       throw memberNotFound('reference' in member ? member.reference : member.accountId);
@@ -89,8 +96,8 @@ export async function recordPurchase(
       throw keyReused('purchase', input.orderId);
     case 'created':
       metrics.ledgerWrite('purchase');
-      return { entry, replayed: false, loyaltyId };
+      return { entry, replayed: false, loyaltyId, passChanged };
     case 'replayed':
-      return { entry, replayed: true, loyaltyId };
+      return { entry, replayed: true, loyaltyId, passChanged: false };
   }
 }

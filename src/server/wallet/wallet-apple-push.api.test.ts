@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { viewerEndpoint } from '#shared/api/viewer.ts';
 import { type ReceivedPush, startApnsStandIn } from '#tests/support/apns-stand-in.ts';
 import { tillPurchase } from '#tests/support/points-fixture.ts';
@@ -10,7 +10,10 @@ let t: TestApp;
 let apns: Awaited<ReturnType<typeof startApnsStandIn>>;
 beforeAll(async () => {
   apns = await startApnsStandIn();
-  t = await createTestApp({ config: { wallet: { apple: { apns: { enabled: true, host: apns.url } } } } });
+  // The worker's timer is left out of it (an hour): rounds run when a request wakes it or a test drains.
+  t = await createTestApp({
+    config: { wallet: { syncSeconds: 3600, apple: { apns: { enabled: true, host: apns.url } } } },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -119,6 +122,20 @@ describe('Apple pass update pushes (against a local APNs stand-in)', () => {
     expect(again.body.results.map((r) => r.replayed)).toEqual([true, true, true]);
     await walletSync(t.ctx).drain();
     expect(pushesTo(tokens, start)).toHaveLength(tokens.length);
+  });
+
+  it('a purchase wakes the update by itself: its member has a pass, so the push comes with no one asking', async () => {
+    // A purchase for a member without a pass skips the wake (pass-wake.ts); this member has one.
+    const { member, tokens } = await memberWithPassOnPhone();
+    await walletSync(t.ctx).drain();
+    const start = apns.pushes.length;
+    const purchase = tillPurchase(member.loyaltyId, { points: 40 });
+    expect((await t.partner('POST', '/purchases', purchase)).status).toBe(201);
+    await vi.waitFor(() => expect(pushesTo(tokens, start)).toHaveLength(1), { timeout: 10_000 });
+    // A replay changes nothing, so it pushes nothing.
+    expect((await t.partner('POST', '/purchases', purchase)).headers['idempotent-replayed']).toBe('true');
+    await walletSync(t.ctx).drain();
+    expect(pushesTo(tokens, start)).toHaveLength(1);
   });
 
   it('many ledger writes before a round are one push per device', async () => {

@@ -5,6 +5,7 @@ import { unauthorized } from '../http/errors.ts';
 import { parseOrThrow, route } from '../http/routes.ts';
 import { signInRequired } from '../sessions/session-plugin.ts';
 import { googleCallbackPath } from './google-wallet.ts';
+import { mayHaveChangedPass } from './pass-wake.ts';
 import { registerPassKitWebService } from './passkit-routes.ts';
 import { sendPass, walletService } from './wallet-service.ts';
 
@@ -26,9 +27,10 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
   app.addHook('onReady', async () => wallet.sync.start());
   app.addHook('onClose', async () => wallet.sync.stop());
   // A write may have changed a pass (the triggers mark it due): look now rather than at the next poll.
-  app.addHook('onResponse', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    if (!request.routeOptions.config.passesUnchanged) wallet.sync.wake();
+  // Not after a route that never changes a pass (its config), nor a request that said it changed none.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!request.routeOptions.config.passesUnchanged && mayHaveChangedPass(request)) wallet.sync.wake();
+    done();
   });
 
   // A plain link (SPEC §2): a signed-out browser is sent to sign in; other callers get JSON.
