@@ -145,13 +145,17 @@ test.describe('polish (issue 15)', () => {
     await shoot(page, testInfo, 'home-1280');
   });
 
-  test('the display face is self-hosted, not preloaded, and used by headings', async ({ page }) => {
+  test('the display face is self-hosted, preloaded, and used by headings', async ({ page }) => {
     await page.goto('/');
-    // Not preloaded: the first paint does not wait for it (docs/decisions.md, "The JavaScript starts
-    // after the first paint"); the page's own faces name the two self-hosted files.
-    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+    // Preloaded with the HTML, so `font-display: optional` finds it for the first paint of a member's
+    // first page (docs/decisions.md, "The display face is preloaded again"); the page's own faces
+    // name the same two self-hosted files.
     const faces = (await page.locator('#ssr-fonts').textContent()) ?? '';
-    expect(faces.match(/\/assets\/playfair-display-latin-(400|600)-normal-[^)"]+\.woff2/g)).toHaveLength(2);
+    const files = faces.match(/\/assets\/playfair-display-latin-(400|600)-normal-[^)"]+\.woff2/g) ?? [];
+    expect(files).toHaveLength(2);
+    const preloads = page.locator('link[rel="preload"][as="font"]');
+    const preloaded = await preloads.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloaded.sort()).toEqual([...files].sort());
     await page.goto('/help/faq');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.fonts.check('600 32px "Playfair Display"'))).toBe(true);
