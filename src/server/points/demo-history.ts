@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import { recordExchange } from './exchange-command.ts';
@@ -20,6 +21,18 @@ export async function seedDemoHistory(ctx: AppContext, account: AccountRow): Pro
     [account.id],
   );
   if (seeded) return false;
+  try {
+    await writeDemoHistory(ctx, account);
+    return true;
+  } catch (error) {
+    // Another server starting on the same database at the same moment is writing this history (its
+    // dates a moment apart, so its first key is "used for a different purchase" here): it finishes it.
+    if (error instanceof HttpError && error.code === 'IdempotencyKeyReused') return false;
+    throw error;
+  }
+}
+
+async function writeDemoHistory(ctx: AppContext, account: AccountRow): Promise<void> {
   const ago = (days: number) => new Date(Date.now() - days * day);
   const window = { returnsWindowDays: ctx.config.returnsWindowDays, source: 'demo' };
   const purchases = [
@@ -115,5 +128,4 @@ export async function seedDemoHistory(ctx: AppContext, account: AccountRow): Pro
     createdAt: ago(33),
   });
   for (const p of recent) await buy(p);
-  return true;
 }
