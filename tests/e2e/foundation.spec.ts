@@ -13,6 +13,8 @@ test.describe('foundation journeys (SPEC §2, §4, §8)', () => {
     await expect(page).toHaveTitle('Sign in - Members Club');
     // Magic links are on in the described configuration; members with a password may still use it.
     await page.getByRole('link', { name: 'Sign in with your password instead' }).click();
+    // The password form has replaced the link form (both have an email field) once its Password shows.
+    await expect(page.getByLabel('Password')).toBeVisible();
 
     await page.getByLabel('Email address').fill(member.email.toUpperCase());
     await expect(page.getByLabel('Email address')).toHaveValue(member.email);

@@ -13,6 +13,8 @@ test.describe('signed-out help pages come back after sign-in', () => {
     await expect(page).toHaveURL(/\/signin\?next=%2Fhelp%2Fsecurity$/);
     await page.getByRole('link', { name: 'Sign in with your password instead' }).click();
     await expect(page).toHaveURL(/\/signin\?method=password&next=%2Fhelp%2Fsecurity$/);
+    // The password form has replaced the link form (both have an email field) once its Password shows.
+    await expect(page.getByLabel('Password')).toBeVisible();
     await page.getByLabel('Email address').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -33,6 +33,9 @@ async function isSignedIn(context: BrowserContext, server: TestServer): Promise<
 
 /** Signs in through the form with the password, as a member would. */
 async function signInWithPassword(page: Page, member: Member) {
+  // After "Sign in with your password instead" the password form replaces the link form (both have an
+  // email field): typing before it has would go into the form on its way out.
+  await expect(page.getByLabel('Password')).toBeVisible();
   await page.getByLabel('Email address').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
