@@ -148,17 +148,21 @@ test.describe('polish (issue 15)', () => {
   test('the display face is self-hosted, preloaded, and used by headings', async ({ page }) => {
     await page.goto('/');
     // Preloaded with the HTML, so `font-display: optional` finds it for the first paint of a member's
-    // first page (docs/decisions.md, "The display face is preloaded again"); the page's own faces
-    // name the same two self-hosted files.
+    // first page (docs/decisions.md, "One display-face file"); the page's own face names the same
+    // self-hosted file, one for both weights.
     const faces = (await page.locator('#ssr-fonts').textContent()) ?? '';
-    const files = faces.match(/\/assets\/playfair-display-latin-(400|600)-normal-[^)"]+\.woff2/g) ?? [];
-    expect(files).toHaveLength(2);
+    const files = faces.match(/\/assets\/playfair-display-[^)"]+\.woff2/g) ?? [];
+    expect(files).toHaveLength(1);
     const preloads = page.locator('link[rel="preload"][as="font"]');
     const preloaded = await preloads.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(preloaded.sort()).toEqual([...files].sort());
+    expect(preloaded).toEqual(files);
     await page.goto('/help/faq');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.fonts.check('600 32px "Playfair Display"'))).toBe(true);
+    // Both weights, and a Danish name, come from the one file.
+    const drawn = await page.evaluate(() =>
+      ['400', '600'].map((weight) => document.fonts.check(`${weight} 32px "Playfair Display"`, 'Søren Ærø')),
+    );
+    expect(drawn).toEqual([true, true]);
     const family = await page
       .getByRole('heading', { level: 1 })
       .evaluate((h) => getComputedStyle(h).fontFamily);

@@ -20,7 +20,7 @@ import styles from './credentials.module.css';
  */
 export default function ChangePasswordScreen({ children }: { children?: ReactNode }) {
   const m = useMessages();
-  const c = m.credentials;
+  const c = m.credentialScreens;
   usePageTitle(m.titles.security);
   const account = useAccount();
   const failureText = useFailureText();

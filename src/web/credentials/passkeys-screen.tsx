@@ -23,7 +23,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
  */
 export default function PasskeysScreen() {
   const m = useMessages();
-  const c = m.credentials;
+  const c = m.credentialScreens;
   usePageTitle(m.titles.passkeys);
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -56,13 +56,14 @@ export default function PasskeysScreen() {
       setNotice({ kind: 'success', text: c.passkeyCreated });
       await load();
     } else if ('code' in outcome) {
-      setNotice({ kind: 'error', text: failureText(outcome, { Unknown: c.passkeyFailed }) });
+      setNotice({ kind: 'error', text: failureText(outcome, { Unknown: m.credentials.passkeyFailed }) });
     } else if (outcome.browser === 'unsupported') {
-      setNotice({ kind: 'error', text: c.passkeysUnsupported });
+      setNotice({ kind: 'error', text: m.credentials.passkeysUnsupported });
     } else if (outcome.browser !== 'cancelled') {
       setNotice({
         kind: 'error',
-        text: outcome.browser === 'alreadyRegistered' ? m.failures.PasskeyExists : c.passkeyFailed,
+        text:
+          outcome.browser === 'alreadyRegistered' ? m.failures.PasskeyExists : m.credentials.passkeyFailed,
       });
     }
   }
@@ -115,7 +116,7 @@ function PasskeyItem({
   guarded: ReturnType<typeof useRecentAuthentication>['guarded'];
 }) {
   const { locale } = useConfig();
-  const c = useMessages().credentials;
+  const c = useMessages().credentialScreens;
   const failureText = useFailureText();
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
   const [error, setError] = useState<string | null>(null);
@@ -190,7 +191,7 @@ function PasskeyItem({
 
 /** Renames a passkey (a name of 1 to 60 characters); `onDone(true)` once renamed, `false` on cancel. */
 function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (renamed: boolean) => void }) {
-  const c = useMessages().credentials;
+  const c = useMessages().credentialScreens;
   const failureText = useFailureText();
   const form = useForm({
     initial: { title: passkey.title },

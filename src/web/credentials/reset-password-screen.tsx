@@ -15,7 +15,7 @@ import styles from './credentials.module.css';
 /** SPEC §2 /reset-password: asks for a reset email; the same answer whether or not the email is a member's. */
 export default function ResetPasswordScreen() {
   const m = useMessages();
-  const c = m.credentials;
+  const c = m.credentialScreens;
   const failureText = useFailureText();
   usePageTitle(m.titles.resetPassword);
   const [params] = useSearchParams();
@@ -44,7 +44,7 @@ export default function ResetPasswordScreen() {
     <Page narrow>
       {sentTo ? (
         <div className={formStyles.form}>
-          <h1>{c.sentTitle}</h1>
+          <h1>{m.credentials.sentTitle}</h1>
           <Alert kind="success">{c.resetSent(sentTo)}</Alert>
           <Link to="/signin">{c.backToSignIn}</Link>
         </div>
@@ -55,7 +55,7 @@ export default function ResetPasswordScreen() {
           {form.message ? <Alert kind="error">{form.message}</Alert> : null}
           <EmailField {...form.field('email')} label={m.signIn.email} autoComplete="username" />
           <Button type="submit" block disabled={form.busy}>
-            {form.busy ? c.sending : c.resetSubmit}
+            {form.busy ? m.credentials.sending : c.resetSubmit}
           </Button>
           <Link to="/signin">{c.backToSignIn}</Link>
         </form>

@@ -20,7 +20,7 @@ import styles from './credentials.module.css';
  */
 export default function SetNewPasswordScreen() {
   const m = useMessages();
-  const c = m.credentials;
+  const c = m.credentialScreens;
   const failureText = useFailureText();
   usePageTitle(m.titles.resetPassword);
   const [params] = useSearchParams();
