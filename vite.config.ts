@@ -30,11 +30,13 @@ function preloadFonts(): Plugin {
 
 /**
  * The built page starts its JavaScript after its first paint (issue 13 §3): the entry's module script
- * and its modulepreloads leave the HTML, and start.js (src/web/start.js, minified; a same-origin
- * script, since the CSP allows no inline script) adds them once the browser has painted the server's
- * HTML, or at `load`. The first paint never waits for the JavaScript nor shares the network with it
- * (docs/decisions.md, "Lighthouse"). The host adds a server-rendered screen's chunks to
- * `data-preload`. Only the build: the dev server serves main.tsx as it is.
+ * and its modulepreloads leave the HTML, and the start script (src/web/start.js, minified, inline at the
+ * end of the body) adds them once the browser has painted the server's HTML, or at `load`. The first
+ * paint never waits for the JavaScript nor shares the network with it, and no request of its own comes
+ * before the paint (it was /start.js, on a connection of its own: docs/decisions.md, "The start script
+ * is inline"). The CSP allows it by its hash (security-plugin.ts, inline-scripts.ts), so no other
+ * inline script runs. The host adds a server-rendered screen's chunks to `data-preload`. Only the
+ * build: the dev server serves main.tsx as it is.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -42,10 +44,6 @@ function startAfterFirstPaint(): Plugin {
     apply: 'build',
     buildStart() {
       this.addWatchFile('src/web/start.js');
-    },
-    generateBundle() {
-      const source = readFileSync('src/web/start.js', 'utf8');
-      this.emitFile({ type: 'asset', fileName: 'start.js', source: minifySync('start.js', source).code });
     },
     transformIndexHtml: {
       order: 'post',
@@ -62,7 +60,8 @@ function startAfterFirstPaint(): Plugin {
             return '';
           });
         if (!entry) throw new Error('index.html: no entry module script found');
-        const start = `<script async src="/start.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+        const code = minifySync('start.js', readFileSync('src/web/start.js', 'utf8')).code.trim();
+        const start = `<script data-entry="${entry}" data-preload="${preload.join(' ')}">${code}</script>`;
         return out.replace('</body>', `  ${start}\n  </body>`);
       },
     },

@@ -36,6 +36,7 @@ import { registerStaffApi } from './staff/staff-api.ts';
 import { viewerCache } from './viewer/viewer-cache.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
+import { inlineScriptSources } from './web-host/inline-scripts.ts';
 import { registerWebHost } from './web-host/web-host.ts';
 
 export interface BuildAppOptions {
@@ -96,7 +97,7 @@ export async function buildApp(
   });
   const knownApiPaths = new Map<string, Set<string>>();
   registerErrorHandling(app, knownApiPaths);
-  await registerSecurity(app, context);
+  await registerSecurity(app, context, inlineScriptSources(options.webDist));
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerSessions(app, context);

@@ -4,7 +4,7 @@
 // JavaScript or shares the network with it. Started at the first contentful paint, or at `load` (a
 // page opened in a background tab paints nothing). It also links the stylesheets whose text the
 // server inlined, and drops the inline copy once they have loaded (SPEC §9). Plain script, minified
-// by the build (vite.config.ts).
+// and inlined at the end of the body by the build (vite.config.ts), allowed by the CSP by its hash.
 (() => {
   const me = document.currentScript;
   const element = (tag, properties) => Object.assign(document.createElement(tag), properties);

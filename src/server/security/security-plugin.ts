@@ -11,7 +11,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Headers of the DESIGN security rules, and the same-origin rule for state changes: a member's
  * cookie acts only for a JSON request whose Origin is ours, so a cross-site form cannot act for them.
  */
-export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** The built page's inline scripts, by hash (web-host/inline-scripts.ts). */
+  inlineScripts: readonly string[] = [],
+): Promise<void> {
   const secure = new URL(ctx.origin).protocol === 'https:';
   const chatOrigin = ctx.config.chatWidget.scriptUrl ? new URL(ctx.config.chatWidget.scriptUrl).origin : null;
   const sentryOrigin = ctx.config.sentry ? new URL(ctx.config.sentry.dsn).origin : null;
@@ -20,7 +25,7 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(chatOrigin ? [chatOrigin] : [])],
+        scriptSrc: ["'self'", ...inlineScripts, ...(chatOrigin ? [chatOrigin] : [])],
         // Inline styles: the server-rendered critical CSS and React's style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

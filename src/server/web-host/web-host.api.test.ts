@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,17 +10,22 @@ import type { Boot } from './boot.ts';
 let t: TestApp;
 let dir: string;
 
+/** The start script as the build inlines it (vite.config.ts startAfterFirstPaint; unminified here). */
+const startScript = readFileSync(fileURLToPath(new URL('../../web/start.js', import.meta.url)), 'utf8');
+
 /**
- * A web build without building: the page template is the project's index.html, the server renderer
- * the real one, from source (dist/web and dist/server's layout).
+ * A web build without building: the page template is the project's index.html with the start script
+ * inline at the end of the body, as the build leaves it, the server renderer the real one, from source
+ * (dist/web and dist/server's layout).
  */
 function sourceWebBuild(): string {
   dir = mkdtempSync(join(tmpdir(), 'loyalty-web-'));
   mkdirSync(join(dir, 'web'));
   mkdirSync(join(dir, 'server'));
+  const template = readFileSync(fileURLToPath(new URL('../../../index.html', import.meta.url)), 'utf8');
   writeFileSync(
     join(dir, 'web', 'index.html'),
-    readFileSync(fileURLToPath(new URL('../../../index.html', import.meta.url))),
+    template.replace('</body>', `<script data-entry="/e.js" data-preload="">${startScript}</script></body>`),
   );
   const renderer = new URL('../../web/entry-server.tsx', import.meta.url).href;
   writeFileSync(join(dir, 'server', 'entry-server.js'), `export { ready, render } from '${renderer}';\n`);
@@ -77,6 +83,20 @@ describe('web host: member data never changes the page around it', () => {
       }
     },
   );
+});
+
+describe('web host: the CSP runs the start script and no other inline script', () => {
+  it("names the start script's hash, the only inline script of the page; the boot data never runs", async () => {
+    const res = await t.client().get<string>('/');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    const hash = createHash('sha256').update(startScript).digest('base64');
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map(
+      ([, attributes]) => attributes,
+    );
+    expect(inline).toEqual([' type="application/json" id="boot"', ' data-entry="/e.js" data-preload=""']);
+  });
 });
 
 describe('web host: a page that only sends the visitor elsewhere is answered with a redirect', () => {
