@@ -1,8 +1,8 @@
 // Starts the app once the server-rendered page has painted (issue 13 §3, docs/decisions.md
 // "Lighthouse"): the build took the entry's module script and its modulepreloads out of the HTML
 // (vite.config.ts startAfterFirstPaint) and named them here, so the first paint never waits for the
-// JavaScript or shares the network with it. Started at the first contentful paint, or at `load` (a
-// page opened in a background tab paints nothing). It also links the stylesheets whose text the
+// JavaScript or shares the network with it. Started at the first contentful paint, or, where paint
+// timing is missing, after `load` and a drawn frame. It also links the stylesheets whose text the
 // server inlined, and drops the inline copy once they have loaded (SPEC §9). Plain script, minified
 // and inlined at the end of the body by the build (vite.config.ts), allowed by the CSP by its hash.
 (() => {
@@ -17,12 +17,15 @@
     document.head.append(element('script', { type: 'module', crossOrigin: '', src: me.dataset.entry }));
     swapCriticalCss();
   };
-  // A browser without paint timing ignores the type (with a console warning) and starts at `load`,
-  // which an async script always runs before.
+  // A browser without paint timing ignores the type (with a console warning) and starts after `load`.
   new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length > 0) start();
   }).observe({ type: 'paint', buffered: true });
-  addEventListener('load', start);
+  // `load` can come before the first paint (the resources were quick, the paint was held for the font
+  // or by a busy machine): start only once a frame has been drawn after it, two animation frames on,
+  // so the JavaScript is never fetched before the first paint. A background tab draws no frame and
+  // starts when it is shown.
+  addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(start)));
 
   /**
    * The server inlines the entry CSS (and a server-rendered screen's) for the first paint; once the
