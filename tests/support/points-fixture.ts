@@ -56,3 +56,17 @@ export async function matureAll(t: TestApp, loyaltyId: string) {
     [loyaltyId],
   );
 }
+
+/**
+ * Accounts whose kept pending sum (accounts.pending_points, migration 0056) is not the sum of their
+ * pending ledger rows: none, after any write.
+ */
+export async function pendingSumMismatches(t: TestApp) {
+  return t.ctx.db.query<{ id: string; kept: number; summed: number }>(
+    `SELECT a.id, a.pending_points AS kept, s.summed
+       FROM accounts a
+       CROSS JOIN LATERAL (SELECT COALESCE(SUM(l.points), 0)::bigint AS summed FROM ledger_entries l
+                            WHERE l.account_id = a.id AND l.confirmed_at IS NULL AND l.confirms_at IS NOT NULL) s
+      WHERE a.pending_points <> s.summed`,
+  );
+}

@@ -131,6 +131,18 @@ describe('query plans at scale', () => {
       const tables = seqScans(plan).filter((table) => largeTables.includes(table));
       if (tables.length) scans.push({ sql: sql.replace(/\s+/g, ' ').trim(), tables });
     }
+    // record_purchase's look-up for the member's matured rows (inside the function, so not recorded).
+    const memberId = (
+      await db.query<{ id: string }>('SELECT id FROM accounts WHERE loyalty_id = $1', [m.loyaltyId])
+    )[0]?.id;
+    const [due] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+      `EXPLAIN (FORMAT JSON) SELECT EXISTS (SELECT 1 FROM ledger_entries l
+        WHERE l.account_id = $1 AND l.confirmed_at IS NULL AND l.confirms_at IS NOT NULL AND l.confirms_at <= now())`,
+      [memberId],
+    );
+    const dueRaw = due?.['QUERY PLAN'];
+    const duePlan = (typeof dueRaw === 'string' ? JSON.parse(dueRaw) : dueRaw)[0].Plan as PlanNode;
+    expect(indexesUsed(duePlan)).toContain('ledger_entries_pending_by_account');
     // The paths above ran their statements (a silently empty recording would pass anything).
     expect(explained.length).toBeGreaterThan(20);
     expect(explained.some((sql) => sql.includes('ORDER BY confirms_at'))).toBe(true);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
+import { pendingSumMismatches } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { sweepMaturedPoints } from './pending-points.ts';
 
@@ -139,6 +140,8 @@ async function runAndCheck(ops: Op[], parallel: boolean) {
   expect(account?.pointsBalance).toBe((sums?.stored ?? 0) + (sums?.matured ?? 0));
   expect(account?.pendingPointsBalance).toBe(sums?.pending);
   expect(account?.cashBalance).toBe(sums?.cash);
+  // The kept pending sum (migration 0056) is the pending rows' sum, matured ones included.
+  expect(await pendingSumMismatches(t)).toEqual([]);
 }
 
 describe('ledger invariants under any sequence of operations (DESIGN ledger rules)', () => {

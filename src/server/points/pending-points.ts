@@ -59,9 +59,8 @@ export async function checkPointsLimit(tx: Queryable, accountId: string, adding:
   if (adding <= 0) return;
   const row = await queryOne<{ held: number }>(
     tx,
-    `SELECT a.points_balance + (SELECT COALESCE(SUM(points), 0)::bigint FROM ledger_entries
-                                 WHERE account_id = a.id AND confirmed_at IS NULL AND confirms_at IS NOT NULL) AS held
-       FROM accounts a WHERE a.id = $1`,
+    // pending_points: the member's pending rows' sum, kept by the ledger's triggers (migration 0056).
+    'SELECT points_balance + pending_points AS held FROM accounts WHERE id = $1',
     [accountId],
   );
   const held = row?.held ?? 0;
