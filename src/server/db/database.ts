@@ -7,8 +7,8 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   /**
    * Runs one statement and returns its rows. Parameters are $1, $2, ... A `prepared` name makes it a
-   * named prepared statement on PostgreSQL (parsed and planned once per connection: the hot reads);
-   * the embedded database ignores it.
+   * named prepared statement (parsed and planned once per connection on PostgreSQL, once on the
+   * embedded database: the hot paths); one name is one text.
    */
   query<T = Row>(sql: string, params?: readonly unknown[], options?: { prepared?: string }): Promise<T[]>;
 }

@@ -14,7 +14,7 @@ import type { PgliteDatabase } from './pglite.ts';
  * holds the transaction open on the worker's side.
  */
 export type WorkerRequest = { id: number } & (
-  | { op: 'query'; sql: string; params: unknown[]; tx?: number }
+  | { op: 'query'; sql: string; params: unknown[]; tx?: number; prepared?: string }
   | { op: 'exec'; sql: string }
   | { op: 'begin' }
   | { op: 'commit'; tx: number }
@@ -94,8 +94,14 @@ export async function openPgliteThread(
     });
   };
   const queryable = (tx?: number): Queryable => ({
-    query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      return send<T[]>({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) });
+    query<T = Row>(sql: string, params: readonly unknown[] = [], options: { prepared?: string } = {}) {
+      return send<T[]>({
+        op: 'query',
+        sql,
+        params: [...params],
+        ...(tx === undefined ? {} : { tx }),
+        ...(options.prepared ? { prepared: options.prepared } : {}),
+      });
     },
   });
 

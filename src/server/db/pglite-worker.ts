@@ -78,7 +78,11 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'query': {
       const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!target) throw new Error(`no open transaction ${request.tx}`);
-      return target.query(request.sql, request.params);
+      return target.query(
+        request.sql,
+        request.params,
+        request.prepared ? { prepared: request.prepared } : {},
+      );
     }
     case 'exec':
       return db.exec(request.sql);

@@ -9,6 +9,7 @@ import {
   type Row,
 } from './database.ts';
 import { DurablePrivateNodeFS, durableStartParams } from './pglite-durable-fs.ts';
+import { preparedStatements } from './pglite-prepared.ts';
 
 export interface PgliteDatabase extends Database {
   /** A snapshot of the whole database, to start test databases from a migrated template. */
@@ -39,16 +40,18 @@ export async function openPglite(
     pgOptions.dataDir = dataDir;
   }
   const pg = await PGlite.create(pgOptions);
-  const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
-    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+  const runPrepared = preparedStatements(pg);
+  const asQueryable = (target: Pick<PGlite, 'query'>, inTransaction: boolean): Queryable => ({
+    async query<T = Row>(sql: string, params: readonly unknown[] = [], options: { prepared?: string } = {}) {
+      if (options.prepared) return runPrepared<T>(options.prepared, sql, params, inTransaction);
       const result = await target.query<T>(sql, params as unknown[]);
       return result.rows;
     },
   });
   return {
     driver: 'pglite',
-    ...asQueryable(pg),
-    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    ...asQueryable(pg, false),
+    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx, true))),
     exec: async (sql) => {
       await pg.exec(sql);
     },
