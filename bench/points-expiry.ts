@@ -64,15 +64,19 @@ await floor.listen({ port: 0, host: '127.0.0.1' });
 const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
 
 console.log(`\nPoints expiry benchmark: PGlite in memory, ${concurrency} clients, ${seconds} s per figure\n`);
-const floorB = await measure('floor B: Fastify + one indexed query', () => fetch(`${floorBase}/one-query`), {
-  concurrency,
-  seconds,
-});
+const floorB = await measure(
+  'floor B: Fastify + one indexed query',
+  { url: `${floorBase}/one-query` },
+  {
+    concurrency,
+    seconds,
+  },
+);
 for (const rows of [1_000, 10_000]) {
   const cookie = await memberWithRows(`bench-${rows}@example.com`, rows);
   const home = await measure(
     `GET /api/points-expiry (${rows.toLocaleString('en-GB')} rows)`,
-    () => fetch(`${base}/api/points-expiry`, { headers: { cookie, origin: benchOrigin } }),
+    { url: `${base}/api/points-expiry`, headers: { cookie, origin: benchOrigin } },
     { concurrency, seconds },
   );
   console.log(`  → ${(floorB.perSecond / home.perSecond).toFixed(2)}× the time of floor B`);

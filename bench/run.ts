@@ -10,7 +10,7 @@ import { hashToken } from '../src/server/sessions/tokens.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
 import { openPostgresSchema } from '../tests/support/postgres-schema.ts';
 import { benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
-import { measure } from './http-bench.ts';
+import { measure, measureInProcess } from './http-bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
@@ -34,7 +34,6 @@ async function startFloors(db: Database, tokenHash: string) {
   return { floor, base: `http://127.0.0.1:${(floor.server.address() as { port: number }).port}` };
 }
 
-let orders = 0;
 const shoppers = 200;
 
 /** Members who shop during the benchmark (the tills' purchases spread over them, as in a store). */
@@ -47,47 +46,33 @@ async function addShoppers(db: Database) {
   );
 }
 
-/** A purchase for one of the shoppers, each with a new order id (so each one writes). */
-function purchase() {
-  orders += 1;
-  return {
-    orderId: `bench-${process.pid}-${Date.now()}-${orders}`,
-    email: `shopper-${(orders % shoppers) + 1}@example.com`,
-    channel: 'in-store',
-    storeDisplayName: 'Oxford Street',
-    value: 10_000,
-    currency: 'GBP',
-    points: 100,
-  };
-}
-
 /** Partner purchases one by one and in batches of 500, against one single-row insert (floor D). */
 async function purchases(base: string, floorBase: string, options: { concurrency: number; seconds: number }) {
   const partner = { authorization: `Bearer ${benchPartnerKey}`, 'content-type': 'application/json' };
   const insert = await measure(
     'floor D: Fastify + one single-row INSERT',
-    () => fetch(`${floorBase}/insert`, { method: 'POST' }),
+    { url: `${floorBase}/insert`, method: 'POST' },
     options,
   );
   const single = await measure(
     'POST /partner/v1/purchases',
-    () =>
-      fetch(`${base}/partner/v1/purchases`, {
-        method: 'POST',
-        headers: partner,
-        body: JSON.stringify(purchase()),
-      }),
+    {
+      url: `${base}/partner/v1/purchases`,
+      method: 'POST',
+      headers: partner,
+      bodies: { kind: 'shopper-purchase', shoppers },
+    },
     options,
   );
   console.log(`  → ${(single.perSecond / insert.perSecond).toFixed(2)} of floor D (target ≥ 2,000/s)`);
   const batch = await measure(
     'POST /partner/v1/purchases/batch (500 each)',
-    () =>
-      fetch(`${base}/partner/v1/purchases/batch`, {
-        method: 'POST',
-        headers: partner,
-        body: JSON.stringify({ purchases: Array.from({ length: 500 }, purchase) }),
-      }),
+    {
+      url: `${base}/partner/v1/purchases/batch`,
+      method: 'POST',
+      headers: partner,
+      bodies: { kind: 'shopper-purchases', shoppers, count: 500 },
+    },
     { concurrency: 2, seconds: options.seconds },
   );
   const perSecond = batch.perSecond * 500;
@@ -110,10 +95,10 @@ async function history(db: Database, base: string, floorBase: string, cookie: st
     [benchMember.email],
   );
   const sequential = { concurrency: 1, seconds };
-  const floor = await measure('floor B, 1 client', () => fetch(`${floorBase}/one-query`), sequential);
+  const floor = await measure('floor B, 1 client', { url: `${floorBase}/one-query` }, sequential);
   const page = await measure(
     'GET /api/transactions (10,000 rows, 1 client)',
-    () => fetch(`${base}/api/transactions`, { headers: { cookie } }),
+    { url: `${base}/api/transactions`, headers: { cookie } },
     sequential,
   );
   console.log(
@@ -140,59 +125,43 @@ async function run(label: string, db: Database) {
       .map((l) => l.toFixed(1))
       .join(' ')})`,
   );
-  const constant = await measure(
-    'floor A: bare Fastify route',
-    () => fetch(`${floors.base}/constant`),
-    options,
-  );
+  const constant = await measure('floor A: bare Fastify route', { url: `${floors.base}/constant` }, options);
   const oneQuery = await measure(
     'floor B: Fastify + one indexed query',
-    () => fetch(`${floors.base}/one-query`),
+    { url: `${floors.base}/one-query` },
     options,
   );
   const ratio = (figure: { perSecond: number }, to: { perSecond: number }, name: string) =>
     console.log(`  → ${(figure.perSecond / to.perSecond).toFixed(2)} of ${name}`);
   const viewer = await measure(
     'GET /api-w/viewer (signed in)',
-    () => fetch(`${base}/api-w/viewer`, { headers: { cookie } }),
+    { url: `${base}/api-w/viewer`, headers: { cookie } },
     options,
   );
   ratio(viewer, oneQuery, 'floor B (target ≥ 0.50)');
   // Every request after the first answers from the viewer cache, checked by the one query.
   const viewer50 = await measure(
     'GET /api-w/viewer (signed in, 50 connections)',
-    () => fetch(`${base}/api-w/viewer`, { headers: { cookie } }),
+    { url: `${base}/api-w/viewer`, headers: { cookie } },
     { concurrency: 50, seconds },
   );
   console.log(`  → p99 ${viewer50.p99.toFixed(1)} ms (target on PostgreSQL ≤ 25 ms)`);
-  const anonymous = await measure(
-    'GET /api-w/viewer (anonymous)',
-    () => fetch(`${base}/api-w/viewer`),
-    options,
-  );
+  const anonymous = await measure('GET /api-w/viewer (anonymous)', { url: `${base}/api-w/viewer` }, options);
   ratio(anonymous, constant, 'floor A');
   const landing = await measure(
     'GET / (server-rendered landing, brotli)',
-    () => fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } }),
+    { url: `${base}/`, headers: { 'accept-encoding': 'br' } },
     options,
   );
   ratio(landing, constant, 'floor A');
-  const hashes = await measure(
+  const hashes = await measureInProcess(
     'floor C: one argon2id hash (no HTTP)',
-    async () => {
-      await hash(benchMember.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-      return new Response('{}');
-    },
+    () => hash(benchMember.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 }),
     { concurrency: 4, seconds },
   );
   const signIn = await measure(
     'POST /api/login (argon2id verify)',
-    () =>
-      fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { ...json, cookie: browser },
-        body: credentials,
-      }),
+    { url: `${base}/api/login`, method: 'POST', headers: { ...json, cookie: browser }, body: credentials },
     { concurrency: 4, seconds },
   );
   console.log(`  → costs ${(hashes.perSecond / signIn.perSecond).toFixed(2)}× one hash (target ≤ 1.3×)`);

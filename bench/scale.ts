@@ -13,8 +13,8 @@ import type { Database } from '../src/server/db/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPostgres } from '../src/server/db/postgres.ts';
 import { sweepMaturedPoints } from '../src/server/points/pending-points.ts';
-import { benchMember, benchOrigin, startBenchApp } from './bench-app.ts';
-import { measure } from './http-bench.ts';
+import { benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
+import { type LoadRequest, measure } from './http-bench.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -81,23 +81,33 @@ async function side(schema: string) {
     'SELECT id::text FROM ledger_entries WHERE account_id = $1 ORDER BY created_at DESC, id DESC OFFSET 5000 LIMIT 1',
     [card?.id],
   );
-  let order = 0;
-  const calls: Record<string, () => Promise<Response>> = {
-    'GET /api-w/viewer': () => fetch(`${bench.base}/api-w/viewer`, { headers: { cookie } }),
-    'GET /api/transactions (history, first page)': () =>
-      fetch(`${bench.base}/api/transactions`, { headers: { cookie } }),
-    'GET /api/transactions (history, 5,000 rows deep)': () =>
-      fetch(`${bench.base}/api/transactions?before=${deep?.id}`, { headers: { cookie } }),
-    'POST /partner/v1/purchases': () =>
-      bench.partner('POST', '/purchases', {
-        orderId: `scale-bench-${schema}-${Date.now()}-${order++}`,
-        loyaltyId: card?.loyalty_id,
-        channel: 'in-store',
-        storeDisplayName: 'Bench Store',
-        value: 1000,
-        currency: 'GBP',
-        points: 10,
-      }),
+  const calls: Record<string, LoadRequest> = {
+    'GET /api-w/viewer': { url: `${bench.base}/api-w/viewer`, headers: { cookie } },
+    'GET /api/transactions (history, first page)': {
+      url: `${bench.base}/api/transactions`,
+      headers: { cookie },
+    },
+    'GET /api/transactions (history, 5,000 rows deep)': {
+      url: `${bench.base}/api/transactions?before=${deep?.id}`,
+      headers: { cookie },
+    },
+    'POST /partner/v1/purchases': {
+      url: `${bench.base}/partner/v1/purchases`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${benchPartnerKey}`, 'content-type': 'application/json' },
+      bodies: {
+        kind: 'purchase',
+        orderPrefix: `scale-bench-${schema}`,
+        fields: {
+          loyaltyId: card?.loyalty_id,
+          channel: 'in-store',
+          storeDisplayName: 'Bench Store',
+          value: 1000,
+          currency: 'GBP',
+          points: 10,
+        },
+      },
+    },
   };
   return { bench, db, calls, heavy: card?.id as string };
 }
