@@ -39,6 +39,13 @@ import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { inlineScriptSources } from './web-host/inline-scripts.ts';
 import { registerWebHost } from './web-host/web-host.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** mailsWrittenSoFar() as the request began: the outbox is woken after it if mail was written. */
+    mailsAtStart: number;
+  }
+}
+
 export interface BuildAppOptions {
   /** The built web app (dist/web); null for API-only use (API tests). */
   webDist: string | null;
@@ -78,13 +85,14 @@ export async function buildApp(
   // servers, retries).
   app.addHook('onReady', async () => outbox.start());
   // Hooks that never wait are written with `done`: an async one costs every request its promise.
-  const mailsAtStart = new WeakMap<object, number>();
+  // The count is a field of the request (no WeakMap entry per request for the collector to clear).
+  app.decorateRequest('mailsAtStart', -1);
   app.addHook('onRequest', (request, _reply, done) => {
-    mailsAtStart.set(request, mailsWrittenSoFar());
+    request.mailsAtStart = mailsWrittenSoFar();
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    outbox.wakeIfWrittenSince(mailsAtStart.get(request) ?? -1);
+    outbox.wakeIfWrittenSince(request.mailsAtStart);
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (reply.statusCode >= 400) request.log.info(line, 'request completed');
     else request.log.debug(line, 'request completed');

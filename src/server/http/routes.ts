@@ -7,13 +7,21 @@ type Handler<E extends Endpoint> = (
   body: z.output<E['request']>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<z.input<E['response']> | HttpError>;
+) => Promise<z.input<E['response']> | HttpError | JsonText>;
+
+/**
+ * An answer already through its endpoint's response schema and serialized (a cached one, see
+ * viewer-service.ts): sent as it is, without parsing it again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
 
 /**
  * Registers the route of one SPEC §7 endpoint: the body (or query, for GET) is validated with the
  * shared request schema, and the answer passes through the response schema, which decides what
  * leaves the server. A handler answers a failure by returning (or throwing) an HttpError: the error
- * handler sends it as the one failure envelope.
+ * handler sends it as the one failure envelope. A JsonText is sent as it is.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -30,6 +38,7 @@ export function route<E extends Endpoint>(
       const body = parseOrThrow(definition.request, input) as z.output<E['request']>;
       const result = await handler(body, request, reply);
       if (result instanceof HttpError) throw result;
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
       return definition.response.parse(result);
     },
   });

@@ -79,6 +79,26 @@ export function accountViewOf(account: AccountRow, row: AccountViewRow | undefin
   return toAccountView(account, row, rate, config);
 }
 
+/**
+ * When the verification email may be sent again (ms since the epoch; -Infinity: at once), or null
+ * when there is nothing to verify.
+ */
+function resendAvailableFrom(account: AccountRow, config: Config): number | null {
+  if (account.email_verified && account.pending_email === null) return null;
+  if (!account.verification_sent_at) return Number.NEGATIVE_INFINITY;
+  return account.verification_sent_at.getTime() + config.verificationResendWindowMinutes * 60_000;
+}
+
+/**
+ * The moment toAccountView's answer for the same row and derived columns changes by time alone (ms
+ * since the epoch; Infinity: never), for the viewer's cached answer. Every use of the clock in
+ * toAccountView must show here.
+ */
+export function accountViewChangesAt(account: AccountRow, config: Config): number {
+  const resendFrom = resendAvailableFrom(account, config);
+  return resendFrom !== null && resendFrom > Date.now() ? resendFrom : Number.POSITIVE_INFINITY;
+}
+
 /** The Account view of a row, its derived columns and the burn rate (accountView, or the viewer's). */
 export function toAccountView(
   account: AccountRow,
@@ -86,10 +106,8 @@ export function toAccountView(
   rate: BurnRate | null,
   config: Config,
 ): Account {
-  const resendWindowMs = config.verificationResendWindowMinutes * 60_000;
-  const resendAvailable =
-    (!account.email_verified || account.pending_email !== null) &&
-    (!account.verification_sent_at || Date.now() - account.verification_sent_at.getTime() >= resendWindowMs);
+  const resendFrom = resendAvailableFrom(account, config);
+  const resendAvailable = resendFrom !== null && Date.now() >= resendFrom;
   const emailVerified = account.email_verified;
   const pointsBalance = account.points_balance + (derived?.matured ?? 0);
   return {

@@ -49,9 +49,11 @@ export async function registerSecurity(
 
   // Development pages (/dev/mailbox shows every member's sign-in links) answer only a browser on
   // this machine, whatever interface the server listens on. Production never registers them.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.url?.startsWith('/dev/') || cameFromThisMachine(request)) return;
-    return reply
+  // Callback hooks, as every hook that never waits: an async one costs every request its promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.routeOptions.url?.startsWith('/dev/') || cameFromThisMachine(request)) return done();
+    // Answered here: the route is not run (a hook that replies does not call done).
+    reply
       .code(403)
       .type('text/plain; charset=utf-8')
       .send(
@@ -60,21 +62,22 @@ export async function registerSecurity(
   });
 
   const allowedOrigins = allowedOriginsFor(ctx.origin);
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (safeMethods.has(request.method)) return done();
     // Decided by the route the router matched, never by the raw URL: the router decodes and
     // normalises the path (/%61pi/..., a trailing slash), so every spelling that reaches a route
     // meets that route's rule. A request that reaches no route is answered by the not-found
     // handler, which only renders the 404/405 answer and changes nothing.
     const route = request.routeOptions.url;
-    if (route === undefined || actsWithoutCookie(route)) return;
+    if (route === undefined || actsWithoutCookie(route)) return done();
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
-      throw new HttpError(403, 'CrossSiteRequest', 'This request must come from the members site.');
+      return done(new HttpError(403, 'CrossSiteRequest', 'This request must come from the members site.'));
     }
     if (!request.headers['content-type']?.startsWith('application/json')) {
-      throw new HttpError(415, 'UnsupportedMediaType', 'Send the request body as application/json.');
+      return done(new HttpError(415, 'UnsupportedMediaType', 'Send the request body as application/json.'));
     }
+    done();
   });
 }
 

@@ -26,21 +26,37 @@ declare module 'fastify' {
   }
 }
 
+const sessionCookies = new Map<string, { readonly name: string; readonly secure: boolean }>();
+
 /** The cookie: __Host- prefixed and Secure outside localhost (SPEC §4 Session, DESIGN security rules). */
 export function sessionCookie(origin: string) {
-  const secure = new URL(origin).protocol === 'https:';
-  return { name: secure ? '__Host-session' : 'session', secure };
+  // Worked out once per origin: the viewer asks on every request.
+  let cookie = sessionCookies.get(origin);
+  if (!cookie) {
+    const secure = new URL(origin).protocol === 'https:';
+    cookie = { name: secure ? '__Host-session' : 'session', secure };
+    sessionCookies.set(origin, cookie);
+  }
+  return cookie;
 }
 
 export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   const cookie = sessionCookie(ctx.origin);
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: most requests never wait here, and an async hook costs each one a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Static files and the partner API never act for a member: skip the database there.
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/partner/')) return;
-    if (request.routeOptions.config.ownSessionQuery || request.routeOptions.config.anonymous) return;
-    const token = request.cookies[cookie.name];
-    if (token) request.session = await ctx.sessions.resolve(ctx.db, token);
+    const skip =
+      request.url.startsWith('/assets/') ||
+      request.url.startsWith('/partner/') ||
+      request.routeOptions.config.ownSessionQuery ||
+      request.routeOptions.config.anonymous;
+    const token = skip ? undefined : request.cookies[cookie.name];
+    if (!token) return done();
+    ctx.sessions.resolve(ctx.db, token).then((session) => {
+      request.session = session;
+      done();
+    }, done);
   });
 }
 

@@ -179,6 +179,49 @@ describe('the viewer cache on two servers: every write shows on the other server
     expect((await accountOnB(m.client))?.fullName).toBe('Ada Rivers');
   });
 
+  it('any change to the account row, even one no trigger sees: the answer is made again', async () => {
+    const m = await a.signedInMember();
+    expect((await cachedOnB(m.client))?.fullName).toBe('Test Member');
+    // B keeps its whole answer only while the row is the version it was made from (its xmin).
+    await withoutTriggers('UPDATE accounts SET full_name = $2 WHERE loyalty_id = $1', [
+      m.loyaltyId,
+      'Row Only',
+    ]);
+    expect((await accountOnB(m.client))?.fullName).toBe('Row Only');
+    await withoutTriggers('UPDATE accounts SET points_balance = 40 WHERE loyalty_id = $1', [m.loyaltyId]);
+    expect((await accountOnB(m.client))?.pointsBalance).toBe(40);
+  });
+
+  it('the verification email becoming sendable again: no write at all, only time passing', async () => {
+    const m = await a.signedInMember();
+    // A new address waits for its proof; the last link went out so that its window ends in two
+    // seconds (set again if this machine was too slow to cache the answer before that).
+    const resendable = async () => (await accountOnB(m.client))?.emailVerificationRequestResendAvailable;
+    let cached: ViewerResponse['account'];
+    do {
+      await db.query(
+        `UPDATE accounts SET pending_email = 'new-address@example.com',
+                verification_sent_at = now() - make_interval(mins => $2) + interval '2 seconds'
+          WHERE loyalty_id = $1`,
+        [m.loyaltyId, b.config.verificationResendWindowMinutes],
+      );
+      cached = await cachedOnB(m.client);
+    } while (cached?.emailVerificationRequestResendAvailable !== false);
+    // Then only the clock moves, past the window's end.
+    while (
+      (
+        await db.query(
+          `SELECT 1 FROM accounts WHERE loyalty_id = $1
+              AND verification_sent_at + make_interval(mins => $2) > now() - interval '50 milliseconds'`,
+          [m.loyaltyId, b.config.verificationResendWindowMinutes],
+        )
+      ).length > 0
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await resendable()).toBe(true);
+  });
+
   it('a passkey added, signed in with, then removed: its session ends on every server', async () => {
     const m = await a.signedInMember();
     const authenticator = new SoftAuthenticator();

@@ -1,4 +1,21 @@
+import type { ViewerResponse } from '#shared/api/viewer.ts';
 import type { AccountDerived, BurnRate } from '../members/account-view.ts';
+
+/** A viewer answer in both forms: the page inlines `body`, the viewer route sends `json`. */
+export interface ViewerAnswer {
+  body: ViewerResponse;
+  json: string;
+}
+
+/**
+ * The answer made from a session's entry and one version of the account row (its `xmin`, which
+ * every update of the row changes), used until `until` (ms since the epoch), when what it shows by
+ * time alone may change.
+ */
+export interface CachedAnswer extends ViewerAnswer {
+  rowVersion: string;
+  until: number;
+}
 
 /**
  * What one session's viewer read from other tables than the account row, with what makes it still
@@ -12,6 +29,7 @@ export interface CachedDerived {
   version: number;
   nextMaturity: string;
   derived: AccountDerived;
+  answer?: CachedAnswer;
 }
 
 /** The burn rate as read at a burn_rate_revision (null: no rate configured). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { viewerEndpoint } from '#shared/api/viewer.ts';
 import type { AppContext } from '../app-context.ts';
-import { route } from '../http/routes.ts';
+import { JsonText, route } from '../http/routes.ts';
 import { viewerForRequest } from './viewer-service.ts';
 
 export function registerViewerRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -10,7 +10,7 @@ export function registerViewerRoutes(app: FastifyInstance, ctx: AppContext): voi
     viewerEndpoint,
     async (_query, request, reply) => {
       reply.header('cache-control', 'no-store');
-      return viewerForRequest(ctx, request);
+      return new JsonText((await viewerForRequest(ctx, request)).json);
     },
     { ownSessionQuery: true },
   );

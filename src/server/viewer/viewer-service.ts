@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ViewerResponse } from '#shared/api/viewer.ts';
+import { type ViewerResponse, viewerResponseSchema } from '#shared/api/viewer.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
 import type { AccountRow } from '../members/account-service.ts';
@@ -8,14 +8,24 @@ import {
   type AccountDerived,
   accountDerivedColumns,
   accountView,
+  accountViewChangesAt,
   type BurnRate,
   toAccountView,
 } from '../members/account-view.ts';
 import { sessionCookie } from '../sessions/session-plugin.ts';
 import { liveSessionSql, type Session } from '../sessions/session-service.ts';
-import type { CachedBurnRate, CachedDerived } from './viewer-cache.ts';
+import type { CachedAnswer, CachedBurnRate, CachedDerived, ViewerAnswer } from './viewer-cache.ts';
+
+/** The session's columns, named apart from the account's. */
+interface SessionColumns {
+  session_token_hash: string;
+  session_passkey_id: string | null;
+  session_stale: boolean;
+  session_recent: boolean;
+}
 
 type ViewerRow = AccountRow & {
+  row_version: string;
   session_token_hash: string;
   session_passkey_id: string | null;
   session_stale: boolean;
@@ -26,14 +36,13 @@ type ViewerRow = AccountRow & {
   rate_cash_value: number | null;
 } & (({ derived_read: true; next_maturity: string } & AccountDerived) | { derived_read: null });
 
-/** What both viewer statements read: the live session, the account row and the burn rate's revision. */
-const sessionAndAccount = {
-  columns: `live.token_hash AS session_token_hash, live.passkey_id AS session_passkey_id,
-         live.stale AS session_stale, live.recent AS session_recent,
-         a.*, revision.revision AS rate_revision`,
-  from: `FROM live JOIN accounts a ON a.id = live.account_id AND a.deleted_at IS NULL
-   CROSS JOIN burn_rate_revision revision`,
-};
+/** The live session, named apart from the account's columns. */
+const sessionColumns = `live.token_hash AS session_token_hash, live.passkey_id AS session_passkey_id,
+         live.stale AS session_stale, live.recent AS session_recent`;
+
+/** What both viewer statements read from: the live session, its account and the burn rate's revision. */
+const sessionAndAccount = `FROM live JOIN accounts a ON a.id = live.account_id AND a.deleted_at IS NULL
+   CROSS JOIN burn_rate_revision revision`;
 
 /**
  * The session and everything the viewer shows in one statement: the live session (the one
@@ -45,8 +54,9 @@ const sessionAndAccount = {
  * adds a round trip at most once a minute.
  */
 const viewerSql = `WITH live AS (${liveSessionSql})
-  SELECT ${sessionAndAccount.columns}, derived.*, rate.*
-    ${sessionAndAccount.from}
+  SELECT ${sessionColumns}, a.*, a.xmin::text AS row_version, revision.revision AS rate_revision,
+         derived.*, rate.*
+    ${sessionAndAccount}
     LEFT JOIN LATERAL (
       SELECT true AS derived_read, ${accountDerivedColumns('a.id')},
              (SELECT COALESCE(MIN(confirms_at), 'infinity')::text FROM ledger_entries
@@ -63,26 +73,43 @@ const viewerSql = `WITH live AS (${liveSessionSql})
     ) rate ON true`;
 
 /**
- * The common case, a session whose entry is cached (every request after its first on this server):
- * the same session and account row and the same checks of the entries, and nothing else. Its own
- * small statement, because the embedded database plans every statement anew (no prepared ones) and
- * planning viewerSql's reads cost more than running them. When an entry no longer holds (a write to
- * what the viewer shows, a maturing purchase, a new burn rate), viewerSql follows: two round trips,
- * once after each such change.
+ * The common case, a session whose answer is cached (every request after its first on this server,
+ * until something it shows changes): the same session, and whether the cached answer still holds:
+ * made from this version of the account row ($8, its xmin, which every update of the row changes),
+ * the same viewer_version and burn rate revision, no pending purchase matured since. Nothing else is
+ * read. Its own small statement, because the embedded database plans every statement anew (no
+ * prepared ones) and planning viewerSql's reads cost more than running them. When the answer no
+ * longer holds, viewerSql follows: two round trips, once after each such change.
  */
 const checkSql = `WITH live AS (${liveSessionSql})
-  SELECT ${sessionAndAccount.columns},
+  SELECT ${sessionColumns},
          (a.id = $4::uuid AND a.viewer_version = $5::bigint AND now() < $6::timestamptz
-          AND revision.revision = $7::bigint) AS entries_hold
-    ${sessionAndAccount.from}`;
+          AND revision.revision = $7::bigint AND a.xmin::text = $8) AS answer_holds
+    ${sessionAndAccount}`;
 
-const anonymous = (ctx: AppContext): ViewerResponse => ({
-  isAnonymous: true,
-  account: null,
-  googlePay: null,
-  sentry: ctx.config.sentry,
-  homeRedirect: null,
-});
+/** An answer in both forms, through the response schema (which decides what leaves the server). */
+function answerOf(response: ViewerResponse): ViewerAnswer {
+  const body = viewerResponseSchema.parse(response);
+  return { body, json: JSON.stringify(body) };
+}
+
+/** A visitor's answer, the same for every request of one configuration. */
+const anonymousAnswers = new WeakMap<AppContext['config'], ViewerAnswer>();
+
+function anonymous(ctx: AppContext): ViewerAnswer {
+  let answer = anonymousAnswers.get(ctx.config);
+  if (!answer) {
+    answer = answerOf({
+      isAnonymous: true,
+      account: null,
+      googlePay: null,
+      sentry: ctx.config.sentry,
+      homeRedirect: null,
+    });
+    anonymousAnswers.set(ctx.config, answer);
+  }
+  return answer;
+}
 
 function signedIn(ctx: AppContext, account: AccountRow, view: ViewerResponse['account']): ViewerResponse {
   const homeRedirect =
@@ -98,11 +125,12 @@ function signedIn(ctx: AppContext, account: AccountRow, view: ViewerResponse['ac
 }
 
 /**
- * SPEC §3 Viewer response for this request (the page carries it too, so first paint needs no call).
- * On a route marked `ownSessionQuery` the session hook left the session to this query, which resolves
- * it and sets request.session; elsewhere (the 405 page) the hook resolved it already.
+ * SPEC §3 Viewer response for this request (the page carries it too, so first paint needs no call),
+ * as an object (`body`) and as the JSON the viewer route sends (`json`). On a route marked
+ * `ownSessionQuery` the session hook left the session to this query, which resolves it and sets
+ * request.session; elsewhere (the 405 page) the hook resolved it already.
  */
-export async function viewerForRequest(ctx: AppContext, request: FastifyRequest): Promise<ViewerResponse> {
+export async function viewerForRequest(ctx: AppContext, request: FastifyRequest): Promise<ViewerAnswer> {
   if (!request.routeOptions.config.ownSessionQuery) return viewerFor(ctx, request.session);
   const token = request.cookies[sessionCookie(ctx.origin).name];
   if (!token) return anonymous(ctx);
@@ -111,32 +139,6 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
   // What this request checks is what it uses: a parallel request may replace the entries meanwhile.
   const cached = ctx.viewerCache.session(tokenHash);
   const cachedRate = ctx.viewerCache.burnRate();
-  const row = await readViewer(ctx, params, cached, cachedRate);
-  if (!row) {
-    ctx.viewerCache.forget(tokenHash);
-    return anonymous(ctx);
-  }
-  request.session = await ctx.sessions.keepAlive(ctx.db, {
-    token_hash: row.session_token_hash,
-    account_id: row.id,
-    passkey_id: row.session_passkey_id,
-    stale: row.session_stale,
-    recent: row.session_recent,
-  });
-  return signedIn(
-    ctx,
-    row,
-    toAccountView(row, derivedOf(ctx, row, cached), burnRateOf(ctx, row, cachedRate), ctx.config),
-  );
-}
-
-/** The viewer's row: checkSql when both entries are cached and still hold, viewerSql otherwise. */
-async function readViewer(
-  ctx: AppContext,
-  params: readonly unknown[],
-  cached: CachedDerived | undefined,
-  cachedRate: CachedBurnRate | null,
-): Promise<ViewerRow | undefined> {
   const entries = [
     cached?.accountId ?? null,
     cached?.version ?? null,
@@ -144,36 +146,74 @@ async function readViewer(
     cachedRate?.revision ?? null,
   ];
   // Both prepared once per connection: the viewer is the hottest read (issue 13 §2).
-  if (cached && cachedRate) {
-    const checked = await queryOne<ViewerRow & { entries_hold: boolean }>(
+  const answer = cached?.answer;
+  if (cached && answer && cachedRate && Date.now() < answer.until) {
+    const checked = await queryOne<SessionColumns & { answer_holds: boolean }>(
       ctx.db,
       checkSql,
-      [...params, ...entries],
+      [...params, ...entries, answer.rowVersion],
       { prepared: 'viewer-check' },
     );
-    if (!checked) return undefined;
-    if (checked.entries_hold)
-      return { ...checked, derived_read: null, rate_points_level: null, rate_cash_value: null };
+    if (!checked) return signedOut(ctx, tokenHash);
+    if (checked.answer_holds) {
+      request.session = await keepAlive(ctx, checked, cached.accountId);
+      return answer;
+    }
   }
-  return queryOne<ViewerRow>(ctx.db, viewerSql, [...params, ...entries], { prepared: 'viewer' });
+  const row = await queryOne<ViewerRow>(ctx.db, viewerSql, [...params, ...entries], { prepared: 'viewer' });
+  if (!row) return signedOut(ctx, tokenHash);
+  request.session = await keepAlive(ctx, row, row.id);
+  const { derived, nextMaturity } = derivedOf(row, cached);
+  const made = answerOf(
+    signedIn(ctx, row, toAccountView(row, derived, burnRateOf(ctx, row, cachedRate), ctx.config)),
+  );
+  ctx.viewerCache.remember(row.session_token_hash, {
+    accountId: row.id,
+    version: row.viewer_version,
+    nextMaturity,
+    derived,
+    answer: {
+      ...made,
+      rowVersion: row.row_version,
+      // Made again at least every ten minutes, so no row version is trusted for long.
+      until: Math.min(accountViewChangesAt(row, ctx.config), Date.now() + answerLifeMs),
+    } satisfies CachedAnswer,
+  });
+  return made;
 }
 
-/** The derived columns the query read (remembered for the session), or the cached ones it confirmed. */
-function derivedOf(ctx: AppContext, row: ViewerRow, cached: CachedDerived | undefined): AccountDerived {
+/** How long a cached answer is used at most, whatever holds. */
+const answerLifeMs = 10 * 60_000;
+
+function signedOut(ctx: AppContext, tokenHash: string) {
+  ctx.viewerCache.forget(tokenHash);
+  return anonymous(ctx);
+}
+
+/** The session of the viewer's row (its idle clock written when a minute old). */
+function keepAlive(ctx: AppContext, row: SessionColumns, accountId: string) {
+  return ctx.sessions.keepAlive(ctx.db, {
+    token_hash: row.session_token_hash,
+    account_id: accountId,
+    passkey_id: row.session_passkey_id,
+    stale: row.session_stale,
+    recent: row.session_recent,
+  });
+}
+
+/** The derived columns the query read, or the cached ones it confirmed, with when they mature. */
+function derivedOf(
+  row: ViewerRow,
+  cached: CachedDerived | undefined,
+): Pick<CachedDerived, 'derived' | 'nextMaturity'> {
   if (row.derived_read) {
     const { pending, matured, email_consent, whatsapp_consent, nike_linked, personal_shopper } = row;
     const derived = { pending, matured, email_consent, whatsapp_consent, nike_linked, personal_shopper };
-    ctx.viewerCache.remember(row.session_token_hash, {
-      accountId: row.id,
-      version: row.viewer_version,
-      nextMaturity: row.next_maturity,
-      derived,
-    });
-    return derived;
+    return { derived, nextMaturity: row.next_maturity };
   }
   // The query skips the reads only when $4 to $6 came from an entry.
   if (!cached) throw new Error('viewer: derived columns neither read nor cached');
-  return cached.derived;
+  return cached;
 }
 
 /** The burn rate the query read at a new revision (remembered for every session), or the cached one. */
@@ -188,8 +228,8 @@ function burnRateOf(ctx: AppContext, row: ViewerRow, cached: CachedBurnRate | nu
 }
 
 /** The viewer of a session already resolved (two reads: the account row, then what it derives). */
-async function viewerFor(ctx: AppContext, session: Session | null): Promise<ViewerResponse> {
+async function viewerFor(ctx: AppContext, session: Session | null): Promise<ViewerAnswer> {
   const account = session ? await findAccountById(ctx.db, session.accountId) : undefined;
   if (!account) return anonymous(ctx);
-  return signedIn(ctx, account, await accountView(ctx.db, account, ctx.config));
+  return answerOf(signedIn(ctx, account, await accountView(ctx.db, account, ctx.config)));
 }

@@ -99,7 +99,7 @@ export async function registerWebHost(
     // The page carries the viewer, so the first paint needs no call: visitors get Landing and Sign in
     // rendered here, members Home whole (with its recent activity) and the layout around their other
     // screens (lazy: the browser renders those, see lazyScreen).
-    const viewer = await viewerForRequest(ctx, request);
+    const viewer = (await viewerForRequest(ctx, request)).body;
     const boot: Boot = {
       config: publicConfig,
       viewer,
