@@ -77,9 +77,8 @@ const viewerSql = `WITH live AS (${liveSessionSql})
  * until something it shows changes): the same session, and whether the cached answer still holds:
  * made from this version of the account row ($8, its xmin, which every update of the row changes),
  * the same viewer_version and burn rate revision, no pending purchase matured since. Nothing else is
- * read. Its own small statement, because the embedded database plans every statement anew (no
- * prepared ones) and planning viewerSql's reads cost more than running them. When the answer no
- * longer holds, viewerSql follows: two round trips, once after each such change.
+ * read: five columns to describe and parse instead of the account row's. When the answer no longer
+ * holds, viewerSql follows: two round trips, once after each such change.
  */
 const checkSql = `WITH live AS (${liveSessionSql})
   SELECT ${sessionColumns},
