@@ -1,10 +1,10 @@
 // Starts the app once the server-rendered page has painted (issue 13 §3, docs/decisions.md
 // "Lighthouse"): the build took the entry's module script and its modulepreloads out of the HTML
 // (vite.config.ts startAfterFirstPaint) and named them here, so the first paint never waits for the
-// JavaScript or shares the network with it. Started at the first contentful paint, or, where paint
-// timing is missing, after `load` and a drawn frame. It also links the stylesheets whose text the
-// server inlined, and drops the inline copy once they have loaded (SPEC §9). Plain script, minified
-// and inlined at the end of the body by the build (vite.config.ts), allowed by the CSP by its hash.
+// JavaScript or shares the network with it. Started at the first contentful paint (see below). It
+// also links the stylesheets whose text the server inlined, and drops the inline copy once they have
+// loaded (SPEC §9). Plain script, minified and inlined at the end of the body by the build
+// (vite.config.ts), allowed by the CSP by its hash.
 (() => {
   const me = document.currentScript;
   const element = (tag, properties) => Object.assign(document.createElement(tag), properties);
@@ -17,15 +17,19 @@
     document.head.append(element('script', { type: 'module', crossOrigin: '', src: me.dataset.entry }));
     swapCriticalCss();
   };
-  // A browser without paint timing ignores the type (with a console warning) and starts after `load`.
-  new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length > 0) start();
-  }).observe({ type: 'paint', buffered: true });
-  // `load` can come before the first paint (the resources were quick, the paint was held for the font
-  // or by a busy machine): start only once a frame has been drawn after it, two animation frames on,
-  // so the JavaScript is never fetched before the first paint. A background tab draws no frame and
-  // starts when it is shown.
-  addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(start)));
+  // `load` often comes before the first paint (the resources were quick; the paint waits for the
+  // font, or for a busy machine), and frames are drawn before there is text on them: so where the
+  // browser reports paints, only the first contentful paint starts the app, and `load` three seconds
+  // later is the net for a page that somehow never paints content. A background tab paints when it
+  // is shown. A browser without paint timing starts after `load` and a drawn frame.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+    }).observe({ type: 'paint', buffered: true });
+    addEventListener('load', () => setTimeout(start, 3000));
+  } else {
+    addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(start)));
+  }
 
   /**
    * The server inlines the entry CSS (and a server-rendered screen's) for the first paint; once the
