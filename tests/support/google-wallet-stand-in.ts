@@ -1,7 +1,8 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importSPKI, jwtVerify } from 'jose';
+import { keyPairSync } from '#server/security/key-pairs.ts';
 
 /** One request as the stand-in received it. */
 interface GoogleRequest {
@@ -25,7 +26,7 @@ function lengthValue(...parts: string[]): Buffer {
 }
 
 function ecKeys() {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const { publicKey, privateKey } = keyPairSync({ type: 'ec', namedCurve: 'prime256v1' });
   return {
     privateKey,
     spki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),

@@ -1,12 +1,6 @@
-import {
-  createHash,
-  createPrivateKey,
-  generateKeyPairSync,
-  type KeyObject,
-  randomBytes,
-  sign,
-} from 'node:crypto';
+import { createHash, createPrivateKey, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { keyPairSync } from '#server/security/key-pairs.ts';
 
 /**
  * A software passkey authenticator for API tests: makes real WebAuthn registration and assertion
@@ -25,7 +19,7 @@ export class SoftAuthenticator {
     /** Whether the authenticator verified the user (PIN, biometrics): the server requires it. */
     public userVerified = true,
   ) {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { privateKey, publicKey } = keyPairSync({ type: 'ec', namedCurve: 'P-256' });
     this.privateKey = createPrivateKey(privateKey.export({ format: 'pem', type: 'pkcs8' }));
     const jwk = publicKey.export({ format: 'jwk' });
     this.publicJwk = { x: String(jwk.x), y: String(jwk.y) };

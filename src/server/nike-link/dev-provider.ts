@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK } from 'jose';
 import Provider, { type ClientMetadata, type JWK } from 'oidc-provider';
+import { newKeyPair } from '../security/key-pairs.ts';
 
 /** How the app authenticates at the provider's token, revocation and introspection endpoints. */
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
@@ -52,7 +53,8 @@ export async function startDevProvider(options: DevProviderOptions): Promise<Dev
     ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
     ...(options.clientJwks ? { jwks: options.clientJwks } : {}),
   };
-  const signing = await generateKeyPair('RS256', { extractable: true });
+  // A key pair safe to export on Node 20 (security/key-pairs.ts), not jose's generateKeyPair.
+  const signing = await newKeyPair({ type: 'rsa', modulusLength: 2048 });
   const ownClient = (_ctx: unknown, caller: { clientId: string }) => caller.clientId === options.clientId;
   const provider = new Provider(issuer, {
     clients: [client],

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { linkWithNikeEndpoint } from '#shared/api/nike-link.ts';
 import type { configSchema } from '#shared/config.ts';
 import { throughProvider } from '#tests/support/oidc-browser.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
+import { keyPairSync } from '../security/key-pairs.ts';
 import { type ClientAuthMethod, startDevProvider } from './dev-provider.ts';
 import { nikeMessages } from './nike-link-service.ts';
 
@@ -79,8 +80,8 @@ describe('Nike link client authentication (nikeLink.tokenEndpointAuthMethod)', (
     for (const type of ['rsa', 'ec'] as const) {
       const { privateKey } =
         type === 'rsa'
-          ? generateKeyPairSync('rsa', { modulusLength: 2048 })
-          : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+          ? keyPairSync({ type, modulusLength: 2048 })
+          : keyPairSync({ type, namedCurve: 'P-256' });
       const privateKeyPath = join(keyDir, `${type}.pem`);
       writeFileSync(privateKeyPath, privateKey.export({ format: 'pem', type: 'pkcs8' }));
       // No issuer: the local development provider registers the public half of the configured key.

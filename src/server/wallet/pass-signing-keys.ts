@@ -1,12 +1,10 @@
-import { generateKeyPair as generateKeyPairCallback, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Config } from '#shared/config.ts';
 import type { AppContext } from '../app-context.ts';
+import { newKeyPair } from '../security/key-pairs.ts';
 import { buildCertificate } from './x509.ts';
-
-const generateKeyPair = promisify(generateKeyPairCallback);
 
 /** What passkit-generator signs a pass with (PEM strings). */
 export interface AppleCredentials {
@@ -97,8 +95,8 @@ async function appleCredentials(
 
 async function generateAppleChain(config: Config) {
   const [ca, signer] = await Promise.all([
-    generateKeyPair('rsa', { modulusLength: 2048 }),
-    generateKeyPair('rsa', { modulusLength: 2048 }),
+    newKeyPair({ type: 'rsa', modulusLength: 2048 }),
+    newKeyPair({ type: 'rsa', modulusLength: 2048 }),
   ]);
   const now = new Date(Date.now() - 60_000);
   const caName = { CN: 'Development Wallet CA (not Apple)', O: config.title };
@@ -157,7 +155,7 @@ async function googleServiceAccount(
     account = { ...(JSON.parse(stored.key) as GoogleServiceAccount), development: true };
   } else {
     account = await generatedOnce('google', async () => {
-      const { privateKey } = await generateKeyPair('rsa', { modulusLength: 2048 });
+      const { privateKey } = await newKeyPair({ type: 'rsa', modulusLength: 2048 });
       return {
         client_email: 'wallet-development@members-development.iam.gserviceaccount.com',
         private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

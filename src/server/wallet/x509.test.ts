@@ -1,11 +1,12 @@
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { keyPairSync } from '../security/key-pairs.ts';
 import { buildCertificate } from './x509.ts';
 
 describe('development certificate builder (Apple pass signer without configured certificates)', () => {
   it('x509: builds a CA and a Pass Type ID certificate it issued, which Node parses and verifies', () => {
-    const ca = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const signer = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const ca = keyPairSync({ type: 'rsa', modulusLength: 2048 });
+    const signer = keyPairSync({ type: 'rsa', modulusLength: 2048 });
     const caName = { CN: 'Development Wallet CA (not Apple)', O: 'Members Club' };
     const notBefore = new Date('2026-01-01T00:00:00Z');
     const caPem = buildCertificate({
