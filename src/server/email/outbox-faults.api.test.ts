@@ -304,6 +304,12 @@ describe('outbox: staff see what could not be delivered', () => {
       expect(await runCli(['mail', 'retry', '--id', id])).toBe(0);
       await waitUntil('the retried mail is delivered', async () => sent.length === 1);
       expect(sent).toEqual([invitee]);
+      // The worker records the delivery once the mail server has accepted it, a moment after the
+      // stand-in saw it (CI on PostgreSQL read the status in between).
+      await waitUntil(
+        'the delivery is recorded',
+        async () => (await t.partner<MailStatus>('GET', '/mail')).body.sent === 1,
+      );
       output.length = 0;
       expect(await runCli(['mail', 'status'])).toBe(0);
       expect(output.join('\n')).toContain('Outbox: 0 waiting, 1 delivered, 0 given up.');
