@@ -19,15 +19,8 @@ export interface KeyPair {
  * key's lock while it allocates, a garbage collection then frees the finished generation job, and the
  * job's destructor takes the same lock (seen in CI as a test process asleep for good:
  * `KeyGenJob<EcKeyGenTraits>::~KeyGenJob` under `KeyObjectHandle::ExportJWK`). Generated with
- * encodings, the job hands back bytes, and the keys made from them share no lock with it.
+ * encodings, the job hands back bytes, and the keys made from them here share no lock with it.
  */
-
-// The encodings, written into each call: TypeScript picks the overload that answers bytes only then.
-const spki = { type: 'spki', format: 'der' } as const;
-const pkcs8 = { type: 'pkcs8', format: 'der' } as const;
-
-type DerPair = { publicKey: Buffer; privateKey: Buffer };
-
 function fromDer(pair: DerPair): KeyPair {
   return {
     publicKey: createPublicKey({ key: pair.publicKey, format: 'der', type: 'spki' }),
@@ -35,7 +28,13 @@ function fromDer(pair: DerPair): KeyPair {
   };
 }
 
-/** A new key pair that is safe to export (see above). */
+// As constants, not a spread object of both: TypeScript then picks the overloads that answer bytes.
+const spki = { type: 'spki', format: 'der' } as const;
+const pkcs8 = { type: 'pkcs8', format: 'der' } as const;
+
+type DerPair = { publicKey: Buffer; privateKey: Buffer };
+
+/** A new key pair that is safe to export (see fromDer). */
 export function keyPairSync(spec: KeyPairSpec): KeyPair {
   if (spec.type === 'rsa')
     return fromDer(
