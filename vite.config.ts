@@ -4,11 +4,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, minifySync, type Plugin } from 'vite';
 
 /**
- * Preloads the self-hosted display face (src/web/ui/global.css) with the HTML: without it the face is
- * requested only when the first style pass meets a heading, after the moment `font-display: optional`
- * decides, so a member's first page (and, in this single-page app, every screen after it until a
- * reload) showed the device's serif. With a preload Chrome holds the first paint up to 100 ms for an
- * optional face on its way. Only the built page: the dev server has no bundle.
+ * Preloads the self-hosted display face's basic cut (src/web/ui/global.css) with the HTML: without it
+ * the face is requested only when the first style pass meets a heading, after the moment
+ * `font-display: optional` decides, so a member's first page (and, in this single-page app, every
+ * screen after it until a reload) showed the device's serif. With a preload Chrome holds the first
+ * paint up to 100 ms for an optional face on its way. The extended cut is not preloaded: the browser
+ * fetches it for a page that draws one of its characters (scripts/subset-display-face.ts). Only the
+ * built page: the dev server has no bundle.
  */
 function preloadFonts(): Plugin {
   return {
@@ -17,13 +19,36 @@ function preloadFonts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const fonts = Object.keys(context.bundle ?? {}).filter((file) => file.endsWith('.woff2'));
+        const fonts = Object.keys(context.bundle ?? {}).filter((file) => /-basic-[^/]+\.woff2$/.test(file));
         return fonts.map((file) => ({
           tag: 'link',
           attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
           injectTo: 'head' as const,
         }));
       },
+    },
+  };
+}
+
+/**
+ * Writes the favicon into the built page as a `data:` URL (0.3 KB): as a file it was a request of its
+ * own before the first paint, which over HTTP/1.1 took a new connection while the display face held
+ * the page's, and Lighthouse's estimate of LCP counts every request that finished before the observed
+ * paint (docs/decisions.md, "The display face in two cuts"). public/favicon.svg stays for anything
+ * that asks for it by name. Only the built page: the dev server serves the file.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync('public/favicon.svg', 'utf8')
+        .trim()
+        .replace(/"/g, "'")
+        .replace(/[#<>%]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+      const out = html.replace('href="/favicon.svg"', `href="data:image/svg+xml,${svg}"`);
+      if (out === html) throw new Error('index.html: no favicon link found');
+      return out;
     },
   };
 }
@@ -117,7 +142,7 @@ function fontFacesApart(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), startAfterFirstPaint(), preloadFonts(), fontFacesApart()],
+  plugins: [react(), startAfterFirstPaint(), preloadFonts(), fontFacesApart(), inlineFavicon()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

@@ -6,6 +6,9 @@ declare module 'subset-font' {
     options?: {
       targetFormat?: 'woff2' | 'woff' | 'truetype' | 'sfnt';
       noLayoutClosure?: boolean;
+      keepFeatures?: string[];
+      noHinting?: boolean;
+      dropTables?: string[];
       variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
     },
   ): Promise<Buffer>;
