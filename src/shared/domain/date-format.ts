@@ -1,18 +1,7 @@
 import type { Locale } from '../config.ts';
+import { schemeTimeZones } from './scheme-time-zone.ts';
 
-/**
- * The scheme's time zone, from its configured locale: where its stores are, so the web page and the
- * wallet pass (made on the server, in no member's time zone) agree on the month a member joined.
- */
-const schemeTimeZones: Record<Locale, string> = {
-  'en-GB': 'Europe/London',
-  'da-DK': 'Europe/Copenhagen',
-};
-
-/** The scheme's time zone (see above): the day points expire on is a day there. */
-export function schemeTimeZone(locale: Locale): string {
-  return schemeTimeZones[locale];
-}
+export { schemeTimeZone } from './scheme-time-zone.ts';
 
 /**
  * A calendar day (YYYY-MM-DD, as the server sends days) as a moment on that day in the scheme's time
@@ -29,31 +18,32 @@ export function calendarDay(day: string): Date {
  * time zone on the web and on the pass alike (docs/decisions.md, "Member since in the scheme's time zone").
  */
 export function formatMemberSince(date: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
+  memberSinceFormats[locale] ??= new Intl.DateTimeFormat(locale, {
     month: 'long',
     year: 'numeric',
     timeZone: schemeTimeZones[locale],
-  }).format(typeof date === 'string' ? new Date(date) : date);
+  });
+  return memberSinceFormats[locale].format(typeof date === 'string' ? new Date(date) : date);
 }
+
+// Each made when first used, for its locale alone: a formatter with a time zone costs a slow phone
+// tens of milliseconds to make (ICU loads the zone's rules), so none is made when a module loads (Home's
+// chunk made both locales' at its start, inside the task that evaluated it) and none is made twice.
+const memberSinceFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
+const schemeDayFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
 /** The day, the month's name and the year a moment falls on in the scheme's time zone, in the locale's words. */
 function schemeDay(date: Date, locale: Locale): { day: number; month: string; year: string } {
-  const parts = schemeDayFormats[locale].formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: Number(part('day')), month: part('month'), year: part('year') };
-}
-
-const dayFormat = (locale: Locale) =>
-  new Intl.DateTimeFormat(locale, {
+  schemeDayFormats[locale] ??= new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: schemeTimeZones[locale],
   });
-const schemeDayFormats: Record<Locale, Intl.DateTimeFormat> = {
-  'en-GB': dayFormat('en-GB'),
-  'da-DK': dayFormat('da-DK'),
-};
+  const parts = schemeDayFormats[locale].formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: Number(part('day')), month: part('month'), year: part('year') };
+}
 
 /** English ordinals (1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st…); Danish writes a full stop (2.). */
 function dayOrdinal(day: number, locale: Locale): string {

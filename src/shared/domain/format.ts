@@ -1,13 +1,27 @@
+// Intl's formatters are costly to make (a Home made one per number it showed, a few milliseconds of
+// its hydration on a slow phone) and cheap to reuse: one per locale and currency, made when first used.
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
+  const key = `${locale} ${currency ?? ''}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      locale,
+      currency ? { style: 'currency', currency } : { maximumFractionDigits: 0 },
+    );
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** Whole points with the locale's digit grouping: 12,500 (en-GB), 12.500 (da-DK). */
 export function formatPoints(points: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(points);
+  return numberFormat(locale).format(points);
 }
 
 /** Digits of a currency's minor unit: GBP 2 (pence), JPY 0, KWD and BHD 3 (fils). */
 function minorUnitDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  return numberFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** An amount held in minor units in the currency's major unit: 1234 pence is 12.34, 500 yen is 500. */
@@ -17,7 +31,5 @@ export function majorUnits(minorUnits: number, currency: string): number {
 
 /** Money held in minor units (pence), shown in the locale's currency format. */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
-    majorUnits(minorUnits, currency),
-  );
+  return numberFormat(locale, currency).format(majorUnits(minorUnits, currency));
 }

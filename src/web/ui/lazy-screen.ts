@@ -100,13 +100,17 @@ export function lazyScreen<P extends object>(
   };
   if (moduleName) serverRendered.set(moduleName, preload);
   const Screen = lazy(preload);
-  return (props: P) => {
-    const hydrated = useHydrated();
-    // Loaded before hydration (a server-rendered screen, see loadServerRenderedScreens) or since.
-    if (loaded) return createElement(loaded, props);
-    // While hydrating, the browser renders what the server sent in a lazy screen's place (nothing).
-    return hydrated ? createElement(Screen, props) : null;
-  };
+  // Loaded before hydration (a server-rendered screen, see loadServerRenderedScreens) or since: the
+  // screen itself. Only a screen still to load asks whether the page is hydrated: the question makes
+  // React render its component once more after hydrating (useSyncExternalStore's server snapshot
+  // differs), and for Home that was a second render of the whole screen, a long task of its own.
+  return (props: P) =>
+    loaded ? createElement(loaded, props) : createElement(ScreenOnceHydrated<P>, { Screen, props });
+}
+
+/** While hydrating, the browser renders what the server sent in a lazy screen's place (nothing). */
+function ScreenOnceHydrated<P extends object>({ Screen, props }: { Screen: ComponentType<P>; props: P }) {
+  return useHydrated() ? createElement(Screen, props) : null;
 }
 
 /**
