@@ -52,6 +52,13 @@ const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 });
 
+const purchaseGroupSizes = new Histogram({
+  name: 'loyalty_purchase_group_size',
+  help: 'Single partner purchases recorded together in one statement (1: alone), per group.',
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 500],
+  registers: [metricsRegistry],
+});
+
 let backlogDb: Queryable | null = null;
 
 new Gauge({
@@ -79,6 +86,9 @@ export function measureOutboxOf(db: Queryable): void {
 export const metrics = {
   request(method: string, route: string, status: number, seconds: number): void {
     httpDuration.observe({ method, route, status: String(status) }, seconds);
+  },
+  purchaseGroup(size: number): void {
+    purchaseGroupSizes.observe(size);
   },
   ledgerWrite(kind: string): void {
     ledgerWrites.inc({ kind });

@@ -95,6 +95,15 @@ export async function partnerAnswer(ctx: AppContext, result: KeyedResult & { loy
   return { success: true, entry: partnerEntry(result.entry, loyaltyId) };
 }
 
+/** A partner purchase's answer: its status, whether it replayed, and the body. */
+export interface PurchaseAnswer {
+  status: 201 | 202;
+  replayed: boolean;
+  /** Whether a wallet pass may have changed (the member has one, and this request wrote). */
+  passChanged: boolean;
+  body: Record<string, unknown>;
+}
+
 /**
  * A partner purchase: recorded for its member (201), or, when no member has the card number or email
  * it names, kept unmatched (202) so the member can claim it (claims/unmatched-purchases.ts). Both are
@@ -104,7 +113,7 @@ export async function partnerPurchase(
   ctx: AppContext,
   input: z.output<typeof purchaseRequest>,
   audit?: Audit,
-): Promise<{ status: 201 | 202; replayed: boolean; passChanged: boolean; body: Record<string, unknown> }> {
+): Promise<PurchaseAnswer> {
   try {
     const result = await partnerWrites.purchase(ctx, input, audit);
     const { replayed, passChanged } = result;

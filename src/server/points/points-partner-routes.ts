@@ -9,7 +9,7 @@ import { noPassChanged } from '../wallet/pass-wake.ts';
 import { setBurnRate } from './burn-rate-service.ts';
 import { runExpiryNow } from './expiry-job.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
-import { partnerAnswer, partnerPurchase, partnerWrites } from './partner-points-service.ts';
+import { allowedCurrency, partnerAnswer, partnerWrites } from './partner-points-service.ts';
 import {
   adjustmentRequest,
   burnRateRequest,
@@ -19,6 +19,7 @@ import {
   returnRequest,
 } from './partner-schemas.ts';
 import { recordPurchaseBatch } from './purchase-batch.ts';
+import { purchaseGroups } from './purchase-groups.ts';
 
 /** Partner routes of the points feature, under /partner/v1 (registered by partner-routes.ts). */
 export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
@@ -36,23 +37,23 @@ export function registerPointsPartnerRoutes(partner: FastifyInstance, ctx: AppCo
     };
   }
 
+  const recordPurchase = purchaseGroups(ctx);
   // 201 for the member's purchase; 202 when no member has the card: kept unmatched, to be claimed.
   partner.post('/purchases', async (request, reply) => {
-    const input = parseOrThrow(purchaseRequest, request.body);
-    const result = await partnerPurchase(ctx, input, partnerAudit(request, 'purchase.record'));
+    const input = allowedCurrency(ctx, parseOrThrow(purchaseRequest, request.body));
+    const result = await recordPurchase(input, partnerAudit(request, 'purchase.record'));
     reply.code(result.status);
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     if (!result.passChanged) noPassChanged(request);
     return result.body;
   });
   // 200 with one result per purchase (201, or its own 4xx); 500 purchases need more than 64 KB.
-  partner.post('/purchases/batch', { bodyLimit: 1024 * 1024 }, async (request) =>
-    recordPurchaseBatch(
-      ctx,
-      parseOrThrow(purchaseBatchRequest, request.body).purchases,
-      partnerAudit(request, 'purchase.record'),
-    ),
-  );
+  partner.post('/purchases/batch', { bodyLimit: 1024 * 1024 }, async (request) => {
+    const { purchases } = parseOrThrow(purchaseBatchRequest, request.body);
+    const answer = await recordPurchaseBatch(ctx, purchases, partnerAudit(request, 'purchase.record'));
+    if (!answer.passChanged) noPassChanged(request);
+    return { success: answer.success, results: answer.results };
+  });
   partner.post('/returns', keyed(returnRequest, partnerWrites.return, 'return.record'));
   partner.post('/adjustments', keyed(adjustmentRequest, partnerWrites.adjustment, 'adjustment.record'));
   partner.post('/redemptions', keyed(redemptionRequest, partnerWrites.redemption, 'redemption.record'));

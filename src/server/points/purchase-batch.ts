@@ -8,16 +8,16 @@ import { metrics } from '../operations/metrics.ts';
 import { keyReused, requestHash } from './idempotent-writes.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 import { partnerEntry } from './partner-entry.ts';
-import { allowedCurrency, partnerPurchase } from './partner-points-service.ts';
+import { allowedCurrency, type PurchaseAnswer, partnerPurchase } from './partner-points-service.ts';
 import { purchaseRequest } from './partner-schemas.ts';
 
-type Purchase = z.output<typeof purchaseRequest>;
+export type Purchase = z.output<typeof purchaseRequest>;
+/**
+ * What one purchase of a set answers: exactly what `POST /purchases` would, or its 4xx (HttpError),
+ * or the error that stopped it alone (recorded on its own after the set's statement).
+ */
+export type PurchaseOutcome = PurchaseAnswer | Error;
 type Outcome = 'created' | 'replayed' | 'key-reused' | 'member-not-found' | 'retry';
-type ItemResult = Record<string, unknown>;
-
-function failure(orderId: unknown, error: HttpError): ItemResult {
-  return { orderId: typeof orderId === 'string' ? orderId : null, status: error.statusCode, ...error.body() };
-}
 
 /** Each item on its own: validated, in an allowed currency; the answer to a bad one is its 4xx. */
 function checked(ctx: AppContext, item: unknown): Purchase | HttpError {
@@ -33,27 +33,58 @@ function checked(ctx: AppContext, item: unknown): Purchase | HttpError {
  * A batch of purchases (tills and the web shop sending a backlog in one call): answered item by item
  * exactly as `POST /purchases` would answer each, in the order given, idempotent on each orderId (a
  * batch sent twice records nothing twice). A bad item answers its own 4xx and the others go on.
+ * `passChanged`: whether any purchase may have changed a wallet pass (the wallet sync need not wake).
+ */
+export async function recordPurchaseBatch(ctx: AppContext, items: readonly unknown[], audit?: Audit) {
+  const valid = items.map((item) => checked(ctx, item));
+  const purchases = valid.filter((item): item is Purchase => !(item instanceof HttpError));
+  const recorded = await recordPurchases(ctx, purchases, audit);
+  const outcomes = recorded.values();
+  const results = valid.map((item, i) => {
+    const outcome = item instanceof HttpError ? item : (outcomes.next().value as PurchaseOutcome);
+    const orderId = item instanceof HttpError ? (items[i] as { orderId?: unknown })?.orderId : item.orderId;
+    const named = typeof orderId === 'string' ? orderId : null;
+    if (outcome instanceof HttpError)
+      return { orderId: named, status: outcome.statusCode, ...outcome.body() };
+    if (outcome instanceof Error) throw outcome;
+    const { success: _, ...answer } = outcome.body;
+    return { orderId: named, status: outcome.status, replayed: outcome.replayed, ...answer };
+  });
+  const passChanged = recorded.some((outcome) => !(outcome instanceof Error) && outcome.passChanged);
+  return { success: true, results, passChanged };
+}
+
+/**
+ * Valid purchases recorded together, each answered as `POST /purchases` would answer it on its own,
+ * in the order given (the batch route's, and single purchases that arrived together:
+ * purchase-groups.ts).
  *
- * Set-based: the valid items go to the database function record_purchases (migration 0032) in one
+ * Set-based: the purchases go to the database function record_purchases (migration 0032) in one
  * call. What it hands back as `retry` (a member whose purchases pass the points limit somewhere in
- * the batch, an order id a concurrent request took) and an order id's later occurrences in the batch
- * are then recorded one by one, in order, as single purchases — so the answers are the sequential
- * ones.
+ * the set, an order id a concurrent request took), its `member-not-found` (kept unmatched, 202) and
+ * an order id's later occurrences in the set are then recorded one by one, in order, as single
+ * purchases — so the answers are the sequential ones.
+ *
+ * Only the set's statement throws: what one purchase recorded on its own meets is its own outcome.
  *
  * Audit: one row per purchase newly recorded (purchase.record), written by the same statement that
  * records it (a data-modifying CTE over record_purchases' answers); replays and refusals none.
  */
-export async function recordPurchaseBatch(ctx: AppContext, items: readonly unknown[], audit?: Audit) {
-  const results: ItemResult[] = new Array(items.length);
-  const valid = items.map((item) => checked(ctx, item));
+export async function recordPurchases(
+  ctx: AppContext,
+  purchases: readonly Purchase[],
+  audit?: Audit,
+): Promise<PurchaseOutcome[]> {
+  const outcomes: PurchaseOutcome[] = new Array(purchases.length);
   const first = new Map<string, number>();
-  valid.forEach((item, i) => {
-    if (item instanceof HttpError) results[i] = failure((items[i] as { orderId?: unknown })?.orderId, item);
-    else if (!first.has(item.orderId)) first.set(item.orderId, i);
+  purchases.forEach((item, i) => {
+    if (!first.has(item.orderId)) first.set(item.orderId, i);
   });
   const batch = [...first.values()];
-  const one = (i: number) => valid[i] as Purchase;
-  const rows = await ctx.db.query<LedgerRow & { idx: number; outcome: Outcome; loyalty_id: string }>(
+  const one = (i: number) => purchases[i] as Purchase;
+  const rows = await ctx.db.query<
+    LedgerRow & { idx: number; outcome: Outcome; loyalty_id: string; has_pass: boolean }
+  >(
     `WITH r AS (
        SELECT r.idx, r.outcome, r.loyalty_id, (r.entry).*
          FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) r
@@ -64,7 +95,8 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
          FROM r WHERE r.outcome = 'created' AND $15::text IS NOT NULL
         ORDER BY r.idx
      )
-     SELECT * FROM r`,
+     SELECT r.*, r.outcome = 'created' AND EXISTS (SELECT 1 FROM wallet_passes w WHERE w.account_id = r.account_id) AS has_pass
+       FROM r`,
     [
       batch.map((i) => one(i).loyaltyId ?? one(i).email ?? ''),
       batch.map((i) => one(i).orderId),
@@ -84,36 +116,26 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
       `[${batch.map((i) => auditChangeJson(one(i))).join(',')}]`,
     ],
   );
-  const later: number[] = valid.flatMap((item, i) =>
-    item instanceof HttpError || first.get(item.orderId) === i ? [] : [i],
-  );
-  for (const { idx, outcome, loyalty_id: loyaltyId, ...entry } of rows) {
+  const later: number[] = purchases.flatMap((item, i) => (first.get(item.orderId) === i ? [] : [i]));
+  for (const { idx, outcome, loyalty_id: loyaltyId, has_pass: passChanged, ...entry } of rows) {
     const i = batch[idx - 1] as number;
     const { orderId } = one(i);
-    if (outcome === 'retry') later.push(i);
-    else if (outcome === 'member-not-found') later.push(i);
-    else if (outcome === 'key-reused') results[i] = failure(orderId, keyReused('purchase', orderId));
+    if (outcome === 'retry' || outcome === 'member-not-found') later.push(i);
+    else if (outcome === 'key-reused') outcomes[i] = keyReused('purchase', orderId);
     else {
       if (outcome === 'created') metrics.ledgerWrite('purchase');
-      results[i] = {
-        orderId,
-        status: 201,
-        replayed: outcome === 'replayed',
-        entry: partnerEntry(entry, loyaltyId),
-      };
+      const replayed = outcome === 'replayed';
+      const body = { success: true, entry: partnerEntry(entry, loyaltyId) };
+      outcomes[i] = { status: 201, replayed, passChanged: !replayed && passChanged, body };
     }
   }
   for (const i of later.sort((a, b) => a - b)) {
-    const { orderId } = one(i);
     try {
       // One by one as POST /purchases: a card no member has keeps the purchase unmatched (202).
-      const result = await partnerPurchase(ctx, one(i), audit);
-      const { success: _, ...answer } = result.body;
-      results[i] = { orderId, status: result.status, replayed: result.replayed, ...answer };
+      outcomes[i] = await partnerPurchase(ctx, one(i), audit);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      results[i] = failure(orderId, error);
+      outcomes[i] = error instanceof Error ? error : new Error(String(error));
     }
   }
-  return { success: true, results };
+  return outcomes;
 }
