@@ -10,14 +10,23 @@ type Options = { concurrency: number; seconds: number };
 /** What a request of a measured call is: a URL, and what a job adds to it (load-client.ts). */
 export type LoadRequest = Omit<LoadJob, 'concurrency' | 'seconds'>;
 
+/** Seconds of the same load sent first and not measured (BENCH_WARMUP_SECONDS, default 1). */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+
 /**
  * `concurrency` clients send `request` back to back for `seconds`, from the load client's own process
  * (load-client.ts, autocannon): a client in the server's process would spend the server's event loop
  * on its own work and its garbage collection, and its pauses would count in every latency. Each
  * client keeps one connection; like a browser (and fetch), it accepts brotli and gzip.
+ *
+ * The same load runs for `warmupSeconds` first, unmeasured, floors and app alike: a server in use
+ * runs code V8 has already optimised, and without it a route's first seconds of compiling (a quarter
+ * of the server's CPU in a purchase run's first seconds, perf) counted against the app more than
+ * against a floor of a few lines.
  */
 export async function measure(name: string, request: LoadRequest, options: Options): Promise<Figures> {
   const headers = { 'accept-encoding': 'gzip, deflate, br', ...request.headers };
+  if (warmupSeconds > 0) await loadClient().run({ ...request, headers, ...options, seconds: warmupSeconds });
   const figures = await loadClient().run({ ...request, headers, ...options });
   return report(name, { name, ...figures }, options);
 }
