@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { recordFormats } from '#shared/domain/primed-formats.ts';
 import { App } from './app.tsx';
 import type { Boot } from './boot.ts';
 import { daDK } from './i18n/da-DK.ts';
@@ -28,20 +29,29 @@ export const ready: Promise<void> = serverScreensLoaded();
 export function render(
   url: string,
   boot: Boot,
-): { html: string; title: string; redirect: string | null; screens: string[]; modules: string[] } {
+): {
+  html: string;
+  title: string;
+  redirect: string | null;
+  screens: string[];
+  modules: string[];
+  formats: Record<string, string>;
+} {
   const sink = { title: boot.config.title };
   const redirect = { to: null as string | null };
   const screens = new Set<string>();
-  const html = renderToString(
-    <TitleSinkContext.Provider value={sink}>
-      <RedirectSinkContext.Provider value={redirect}>
-        <ScreenModulesSinkContext.Provider value={screens}>
-          <StaticRouter location={url}>
-            <App boot={boot} />
-          </StaticRouter>
-        </ScreenModulesSinkContext.Provider>
-      </RedirectSinkContext.Provider>
-    </TitleSinkContext.Provider>,
+  const { result: html, formats } = recordFormats(() =>
+    renderToString(
+      <TitleSinkContext.Provider value={sink}>
+        <RedirectSinkContext.Provider value={redirect}>
+          <ScreenModulesSinkContext.Provider value={screens}>
+            <StaticRouter location={url}>
+              <App boot={boot} />
+            </StaticRouter>
+          </ScreenModulesSinkContext.Provider>
+        </RedirectSinkContext.Provider>
+      </TitleSinkContext.Provider>,
+    ),
   );
   const rendered = [...screens];
   // A lazy screen's words are their own chunk, loaded with the screen (lazyScreen): all the screens'
@@ -54,5 +64,5 @@ export function render(
   };
   const words = wordsModules[wordsOfScreens(rendered)];
   const modules = rendered.length ? [...rendered, ...words] : [];
-  return { html, title: sink.title, redirect: redirect.to, screens: rendered, modules };
+  return { html, title: sink.title, redirect: redirect.to, screens: rendered, modules, formats };
 }

@@ -1,18 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { primeFormats } from '#shared/domain/primed-formats.ts';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
 import { loadMessages } from './i18n/messages.tsx';
 import { BrowserRouter } from './routing/router.tsx';
 import { loadServerRenderedScreens } from './ui/lazy-screen.ts';
-import { warmIntl } from './warm-intl.ts';
 import './ui/global.css';
 
 const boot = readBoot();
 // The screens the server rendered whole (Home) are loaded before hydrating, so hydration renders
 // them as the server did: the page is painted from the HTML, and never replaced or blanked meanwhile.
 await Promise.all([loadMessages(boot.config.locale), loadServerRenderedScreens(boot.screens ?? [])]);
-if (boot.home) await warmIntl(boot.config.locale);
+// The strings the server formatted: hydration makes no Intl formatter (primed-formats.ts).
+primeFormats(boot.formats);
 // index.html has the root.
 const container = document.getElementById('root') as HTMLElement;
 

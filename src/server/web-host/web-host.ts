@@ -22,6 +22,8 @@ interface SsrModule {
     /** The lazy screens rendered whole, and every module they need (build-manifest names). */
     screens?: string[];
     modules?: string[];
+    /** The strings the render formatted, by call, for the browser's hydration (primed-formats.ts). */
+    formats?: Record<string, string>;
   };
   /** Resolves once the server-rendered screens' modules have loaded (entry-server.tsx). */
   ready?: Promise<void>;
@@ -114,6 +116,7 @@ export async function registerWebHost(
       return reply.code(302).header('location', rendered.redirect).send();
     const title = rendered?.title ?? ctx.config.title;
     if (rendered?.screens?.length) boot.screens = rendered.screens;
+    if (rendered?.formats && Object.keys(rendered.formats).length) boot.formats = rendered.formats;
     const screen = build.screenAssets(rendered?.modules ?? []);
     const html = fillTemplate(build.template, {
       '<html lang="en">': `<html lang="${escapeHtml(ctx.config.locale)}">`,

@@ -22,6 +22,11 @@ export interface Boot {
    * browser loads them before hydrating (src/web/ui/lazy-screen.ts).
    */
   screens?: string[];
+  /**
+   * The strings the server formatted for this page (points, money, dates), by call: hydration reads
+   * them instead of starting the browser's Intl formatters (src/shared/domain/primed-formats.ts).
+   */
+  formats?: Record<string, string>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Locale } from '../config.ts';
+import { formatted } from './primed-formats.ts';
 import { schemeTimeZones } from './scheme-time-zone.ts';
 
 export { schemeTimeZone } from './scheme-time-zone.ts';
@@ -18,12 +19,15 @@ export function calendarDay(day: string): Date {
  * time zone on the web and on the pass alike (docs/decisions.md, "Member since in the scheme's time zone").
  */
 export function formatMemberSince(date: Date | string, locale: Locale): string {
-  memberSinceFormats[locale] ??= new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: schemeTimeZones[locale],
+  const moment = typeof date === 'string' ? new Date(date) : date;
+  return formatted(`member-since ${locale} ${moment.getTime()}`, () => {
+    memberSinceFormats[locale] ??= new Intl.DateTimeFormat(locale, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: schemeTimeZones[locale],
+    });
+    return memberSinceFormats[locale].format(moment);
   });
-  return memberSinceFormats[locale].format(typeof date === 'string' ? new Date(date) : date);
 }
 
 // Each made when first used, for its locale alone: a formatter with a time zone costs a slow phone
@@ -60,7 +64,13 @@ function dayOrdinal(day: number, locale: Locale): string {
  * hydrates that HTML. Intl names the months, so no date library is shipped for it (docs/decisions.md).
  */
 export function formatHistoryDate(date: Date | string, locale: Locale, now: Date = new Date()): string {
-  const { day, month, year } = schemeDay(typeof date === 'string' ? new Date(date) : date, locale);
-  const shownYear = year === schemeDay(now, locale).year ? '' : ` ${year}`;
-  return `${dayOrdinal(day, locale)} ${month}${shownYear}`;
+  const moment = typeof date === 'string' ? new Date(date) : date;
+  // The year shown depends on the scheme's current year, which changes on a whole hour of UTC (both
+  // zones are whole hours from it): a string made within the same hour of UTC is the one this makes.
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  return formatted(`history-date ${locale} ${moment.getTime()} ${hour}`, () => {
+    const { day, month, year } = schemeDay(moment, locale);
+    const shownYear = year === schemeDay(now, locale).year ? '' : ` ${year}`;
+    return `${dayOrdinal(day, locale)} ${month}${shownYear}`;
+  });
 }

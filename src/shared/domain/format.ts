@@ -1,3 +1,5 @@
+import { formatted } from './primed-formats.ts';
+
 // Intl's formatters are costly to make (a Home made one per number it showed, a few milliseconds of
 // its hydration on a slow phone) and cheap to reuse: one per locale and currency, made when first used.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -16,7 +18,7 @@ function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
 
 /** Whole points with the locale's digit grouping: 12,500 (en-GB), 12.500 (da-DK). */
 export function formatPoints(points: number, locale: string): string {
-  return numberFormat(locale).format(points);
+  return formatted(`points ${locale} ${points}`, () => numberFormat(locale).format(points));
 }
 
 /** Digits of a currency's minor unit: GBP 2 (pence), JPY 0, KWD and BHD 3 (fils). */
@@ -31,5 +33,7 @@ export function majorUnits(minorUnits: number, currency: string): number {
 
 /** Money held in minor units (pence), shown in the locale's currency format. */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  return numberFormat(locale, currency).format(majorUnits(minorUnits, currency));
+  return formatted(`money ${locale} ${currency} ${minorUnits}`, () =>
+    numberFormat(locale, currency).format(majorUnits(minorUnits, currency)),
+  );
 }
