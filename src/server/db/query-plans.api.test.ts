@@ -159,4 +159,53 @@ describe('query plans at scale', () => {
     expect(pendingReads.length).toBeGreaterThan(0);
     for (const used of pendingReads) expect(used).toContain('ledger_entries_pending_by_account');
   }, 120_000);
+
+  it('a small set of purchases keeps one generic plan per connection (0057): it too uses the indexes', async () => {
+    // The set's statement as record_purchases_set runs it: prepared, with a generic plan, for three
+    // of the seed's members (literals: EXPLAIN EXECUTE takes no parameters).
+    const members = await db.query<{ id: string; loyalty_id: string }>(
+      'SELECT id, loyalty_id FROM accounts WHERE loyalty_id IS NOT NULL ORDER BY id LIMIT 3',
+    );
+    const [statement] = await db.query<{ text: string }>('SELECT record_purchases_statement() AS text');
+    const texts = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]::text[]`;
+    const three = <T>(value: T) => [value, value, value];
+    const args = [
+      texts(members.map((m) => m.loyalty_id)),
+      texts(members.map((_, i) => `plan-set-${i}`)),
+      texts(three('in-store')),
+      texts(three('Oxford Street')),
+      'ARRAY[NULL,NULL,NULL]::text[]',
+      'ARRAY[1000,1000,1000]',
+      texts(three('GBP')),
+      'ARRAY[100,100,100]',
+      'ARRAY[NULL,NULL,NULL]::timestamptz[]',
+      'ARRAY[NULL,NULL,NULL]::text[]',
+      texts(three('hash')),
+      '30',
+      "'partner'",
+      '1000000000',
+      `ARRAY[${members.map((m) => `'${m.id}'`).join(',')}]::uuid[]`,
+    ];
+    const plan = await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.query(
+        `PREPARE plan_set (text[], text[], text[], text[], text[], integer[], text[], integer[], timestamptz[],
+           text[], text[], integer, text, bigint, uuid[]) AS ${statement?.text}`,
+      );
+      const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+        `EXPLAIN (FORMAT JSON) EXECUTE plan_set (${args.join(', ')})`,
+      );
+      await tx.query('DEALLOCATE plan_set');
+      const raw = row?.['QUERY PLAN'];
+      return (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
+    });
+    expect(seqScans(plan).filter((table) => largeTables.includes(table))).toEqual([]);
+    expect(indexesUsed(plan)).toEqual(
+      expect.arrayContaining([
+        'accounts_pkey',
+        'ledger_entries_request_key',
+        'ledger_entries_pending_by_account',
+      ]),
+    );
+  });
 });
