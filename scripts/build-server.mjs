@@ -1,9 +1,9 @@
 // Compiles the server once, at build time, into one ES module that plain `node` runs: no TypeScript
 // compiler at start-up (tsx took seconds of CPU on every start). Packages stay in node_modules
 // (native argon2, PGlite's WebAssembly); the project's own code, `#shared/*` included, is bundled.
-// Chunks live in chunks/ one level further down; nothing in them builds paths from import.meta.url.
-// The bundle sits three folders deep, as src/server/<feature>/ files do, so the paths they build
-// from import.meta.url (the content folder) hold; the migrations are copied beside it.
+// The bundle and its chunks sit three folders deep, as src/server/<feature>/ files do, so the paths
+// they build from import.meta.url (the content folder, the migrations) hold wherever a module lands;
+// the migrations are copied beside them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -15,9 +15,10 @@ const result = await build({
   outdir: outDir,
   bundle: true,
   // Dynamic imports stay chunks of their own, loaded when used: the development OpenID provider
-  // (and its packages) never loads in a server that does not run it.
+  // (and its packages) never loads in a server that does not run it, and main.ts opens the database
+  // before it loads the rest of the server (start-server.ts).
   splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, migrationsDir } from './migrate.ts';
-import { openPglite } from './pglite.ts';
 
 /**
  * The embedded database's starting point (issue 13 §6): PGlite with every migration applied, made
@@ -26,6 +25,8 @@ export async function migratedTemplate(path = templatePath): Promise<Blob | unde
  * dumpDataDir) starts with crash recovery, which fsyncs every file one by one (seconds here).
  */
 export async function buildMigratedTemplate(target = templatePath): Promise<string> {
+  // Loaded here only: the server's main thread, which reads the template, never runs PGlite itself.
+  const { openPglite } = await import('./pglite.ts');
   const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
   try {
     const db = await openPglite(dir, { durable: false });

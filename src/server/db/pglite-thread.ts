@@ -44,10 +44,8 @@ function workerEntry(): URL {
     const boot = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(worker)});`;
     return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
   }
-  for (const relative of ['./pglite-worker.js', '../pglite-worker.js']) {
-    const url = new URL(relative, import.meta.url);
-    if (existsSync(url)) return url;
-  }
+  const url = new URL('./pglite-worker.js', import.meta.url);
+  if (existsSync(url)) return url;
   throw new Error('pglite-worker.js is missing from the build');
 }
 

@@ -1,4 +1,5 @@
-import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -8,13 +9,18 @@ import { join } from 'node:path';
  */
 export async function makePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await restrict(dir);
+  restrict(dir);
 }
 
-async function restrict(path: string): Promise<void> {
-  const stat = await lstat(path);
+/**
+ * Synchronous on purpose: it runs once, before the database opens, over about 1,200 files of a
+ * PGlite folder; awaiting each lstat (a thread-pool round trip each) took 90–140 ms of the start,
+ * the synchronous walk 16–58 ms (load 6.4).
+ */
+function restrict(path: string): void {
+  const stat = lstatSync(path);
   if (stat.isSymbolicLink()) return;
-  if ((stat.mode & 0o077) !== 0) await chmod(path, stat.mode & 0o700);
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, stat.mode & 0o700);
   if (!stat.isDirectory()) return;
-  for (const name of await readdir(path)) await restrict(join(path, name));
+  for (const name of readdirSync(path)) restrict(join(path, name));
 }

@@ -9,10 +9,18 @@ import { type PartnerOperation, partnerOperations } from './partner-operations.t
  * asset: the CSP holds), so a till or web-shop integrator needs nothing else.
  */
 export function registerOpenApiRoutes(partner: FastifyInstance, ctx: AppContext): void {
-  const document = partnerOpenApi(ctx.origin);
-  const page = docsPage(document);
-  partner.get('/openapi.json', async () => document);
-  partner.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  // Made on first request, not at start: turning every operation's zod schemas into JSON Schema
+  // took about 0.15 s of the start (issue 13 §7), for two pages few servers are ever asked for.
+  let made: { document: Document; page: string } | undefined;
+  const docs = () => {
+    if (!made) {
+      const document = partnerOpenApi(ctx.origin);
+      made = { document, page: docsPage(document) };
+    }
+    return made;
+  };
+  partner.get('/openapi.json', async () => docs().document);
+  partner.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docs().page));
 }
 
 const html = (text: string) =>
