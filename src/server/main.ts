@@ -6,9 +6,10 @@ import { StartTimings } from './start-timings.ts';
 
 /**
  * Entry: read configuration, open and migrate the database, and meanwhile load the rest of the server
- * (start-server.ts), which then seeds an empty database and listens. The embedded database opens in
- * its own thread (WebAssembly compiled, data folder read): started first, it runs beside the loading
- * of the code instead of after it (issue 13 §7), so only these few modules load before it.
+ * and build its app (start-server.ts), which then seeds an empty database and listens. The embedded
+ * database opens in its own thread (WebAssembly compiled, data folder read): started first, it runs
+ * beside the loading of the code and the building of the app instead of before them (issue 13 §7),
+ * so only these few modules load before it.
  */
 async function main(): Promise<void> {
   const timings = new StartTimings();
@@ -35,9 +36,7 @@ async function main(): Promise<void> {
     });
   const { startServer } = await import('./start-server.ts');
   timings.lap('code');
-  const db = await database;
-  timings.lap('waiting for the database');
-  await startServer(settings, db, timings);
+  await startServer(settings, database, timings);
 }
 
 await main();

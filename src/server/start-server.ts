@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import type { ServerSettings } from './config/load-config.ts';
 import type { Database } from './db/database.ts';
+import { whenOpen } from './db/when-open.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { developmentTransport, senderAddress, smtpTransport } from './email/mailer.ts';
 import { runEvery } from './jobs/run-every.ts';
@@ -13,12 +14,16 @@ import { sweepStaffSessions } from './staff/staff-sessions.ts';
 import type { StartTimings } from './start-timings.ts';
 import { defaultWebDist } from './web-host/web-host.ts';
 
-/** The server once its database is open and migrated (main.ts): builds the app, seeds an empty database, listens. */
+/**
+ * Builds the app while the database opens (main.ts), then, once it is open and migrated, seeds an
+ * empty one and listens.
+ */
 export async function startServer(
   settings: ServerSettings,
-  db: Database,
+  database: Promise<Database>,
   timings: StartTimings,
 ): Promise<void> {
+  const db = whenOpen(database, settings.databaseUrl ? 'postgres' : 'pglite');
   const partnerApiKey = await resolvePartnerApiKey({
     configured: settings.partnerApiKey,
     production: settings.production,
@@ -44,6 +49,8 @@ export async function startServer(
     { webDist: defaultWebDist, logger: { level: settings.logLevel } },
   );
   timings.lap('app');
+  await database;
+  timings.lap('waiting for the database');
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
   if (seeded) timings.lap('demo data');
   // Every job is safe with several app servers on one PostgreSQL (docs/decisions.md).

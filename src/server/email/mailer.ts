@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One email: every mail has an HTML and a plain-text part. */
 export interface Mail {
@@ -50,19 +50,26 @@ export function smtpTransport(
   from: string,
   timeouts: SmtpTimeouts = defaultSmtpTimeouts,
 ): MailTransport {
-  // nodemailer's own connection time-out is two minutes; ours are seconds (the worker retries).
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    // A few connections, reused: the worker hands over a batch at a time.
-    pool: true,
-    maxConnections: 4,
-    connectionTimeout: timeouts.connectionMs,
-    greetingTimeout: timeouts.greetingMs,
-    socketTimeout: timeouts.socketMs,
-  });
+  // nodemailer (about 0.1 s to load) loads with the first mail, not at every start.
+  let pool: Promise<Transporter> | undefined;
+  const transport = () => {
+    pool ??= import('nodemailer').then(({ default: nodemailer }) =>
+      // nodemailer's own connection time-out is two minutes; ours are seconds (the worker retries).
+      nodemailer.createTransport({
+        url: smtpUrl,
+        // A few connections, reused: the worker hands over a batch at a time.
+        pool: true,
+        maxConnections: 4,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+      }),
+    );
+    return pool;
+  };
   return {
     async send(mail) {
-      await transport.sendMail({
+      await (await transport()).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -73,7 +80,9 @@ export function smtpTransport(
         messageId: `<outbox-${mail.id}@${from.replace(/^.*@|>.*$/g, '') || 'localhost'}>`,
       });
     },
-    close: () => transport.close(),
+    close: () => {
+      void pool?.then((opened) => opened.close());
+    },
   };
 }
 

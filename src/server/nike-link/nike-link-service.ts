@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import * as oauth from 'oauth4webapi';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import type { AppContext } from '../app-context.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
@@ -8,6 +7,9 @@ import { isUniqueViolation } from '../members/account-service.ts';
 import type { Session } from '../sessions/session-service.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import type { NikeProvider } from './nike-provider.ts';
+
+/** openid-client (with oauth4webapi and parts of jose) loads with the first Nike link, not at every start. */
+const openid = () => import('openid-client');
 
 export const nikeMessages = {
   linked: 'Your Nike account is now linked to your membership.',
@@ -62,9 +64,10 @@ export async function startLink(
   session: LinkSession,
   log: FastifyBaseLogger,
 ): Promise<string> {
+  const oidc = await openid();
   const configuration = await configurationOf(ctx.nike, log);
-  const state = client.randomState();
-  const verifier = client.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const verifier = oidc.randomPKCECodeVerifier();
   await ctx.db.query('DELETE FROM nike_link_attempts WHERE expires_at < now()');
   await ctx.db.query(
     `INSERT INTO nike_link_attempts (state_hash, session_token_hash, account_id, code_verifier, expires_at)
@@ -77,11 +80,11 @@ export async function startLink(
       ctx.config.nikeLink.attemptExpiryMinutes,
     ],
   );
-  const link = client.buildAuthorizationUrl(configuration, {
+  const link = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: ctx.nike.redirectUri,
     scope: ctx.nike.scopes,
     state,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
   });
   return link.href;
@@ -124,6 +127,7 @@ export async function completeLink(
   params: URLSearchParams,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  const [oidc, oauthLib] = await Promise.all([openid(), import('oauth4webapi')]);
   const configuration = await configurationOf(ctx.nike, log);
   const state = params.getAll('state').length === 1 ? params.get('state') : null;
   const attempt = state
@@ -141,9 +145,14 @@ export async function completeLink(
     throw badRequest('StaleAttempt', nikeMessages.staleAttempt);
   }
   try {
-    oauth.validateAuthResponse(configuration.serverMetadata(), configuration.clientMetadata(), params, state);
+    oauthLib.validateAuthResponse(
+      configuration.serverMetadata(),
+      configuration.clientMetadata(),
+      params,
+      state,
+    );
   } catch (problem) {
-    if (problem instanceof oauth.AuthorizationResponseError) {
+    if (problem instanceof oauthLib.AuthorizationResponseError) {
       // The provider's genuine refusal (the member declined): the attempt is over.
       await ctx.db.query('DELETE FROM nike_link_attempts WHERE state_hash = $1', [hashToken(state)]);
       log.info(
@@ -173,13 +182,13 @@ export async function completeLink(
   try {
     const callback = new URL(ctx.nike.redirectUri);
     callback.search = params.toString();
-    const tokens = await client.authorizationCodeGrant(configuration, callback, {
+    const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
     subject =
       tokens.claims()?.sub ??
-      (await client.fetchUserInfo(configuration, tokens.access_token, client.skipSubjectCheck)).sub;
+      (await oidc.fetchUserInfo(configuration, tokens.access_token, oidc.skipSubjectCheck)).sub;
     grant = tokens.refresh_token
       ? { token: tokens.refresh_token, type: 'refresh_token' }
       : { token: tokens.access_token, type: 'access_token' };
@@ -268,11 +277,12 @@ export async function revokeAtProvider(
   grant: GrantToken,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  const oidc = await openid();
   if (!ctx.nike.configuration) return;
   try {
     const configuration = await ctx.nike.configuration();
     if (!configuration.serverMetadata().revocation_endpoint) return;
-    await client.tokenRevocation(configuration, grant.token, { token_type_hint: grant.type });
+    await oidc.tokenRevocation(configuration, grant.token, { token_type_hint: grant.type });
     log.info('Nike grant revoked at the provider');
   } catch (error) {
     log.warn({ reason: reasonOf(error) }, 'Nike grant revocation failed');

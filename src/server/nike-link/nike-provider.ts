@@ -1,12 +1,14 @@
 import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { importPKCS8 } from 'jose';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import type { Config } from '#shared/config.ts';
 import type { DevProvider, DevProviderOptions } from './dev-provider.ts';
 
 type LinkSettings = Config['nikeLink'];
+
+/** openid-client and jose load with the first Nike link, not at every start (issue 13 §7). */
+const openid = () => import('openid-client');
 
 /** The sportswear provider as the app uses it: a client configuration resolved on first use. */
 export interface NikeProvider {
@@ -31,10 +33,12 @@ async function privateKey(link: LinkSettings) {
   const pem = await readFile(link.privateKeyPath, 'utf8');
   const type = createPublicKey(pem).asymmetricKeyType;
   const alg = type === 'ec' ? 'ES256' : type === 'ed25519' ? 'EdDSA' : 'RS256';
+  const { importPKCS8 } = await import('jose');
   return { pem, alg, key: await importPKCS8(pem, alg) };
 }
 
 async function clientAuthentication(link: LinkSettings, secret: string | null): Promise<client.ClientAuth> {
+  const oidc = await openid();
   const needsSecret = () => {
     if (!secret)
       throw new Error(
@@ -44,15 +48,15 @@ async function clientAuthentication(link: LinkSettings, secret: string | null): 
   };
   switch (link.tokenEndpointAuthMethod) {
     case 'client_secret_basic':
-      return client.ClientSecretBasic(needsSecret());
+      return oidc.ClientSecretBasic(needsSecret());
     case 'client_secret_post':
-      return client.ClientSecretPost(needsSecret());
+      return oidc.ClientSecretPost(needsSecret());
     case 'private_key_jwt': {
       const { key } = await privateKey(link);
-      return client.PrivateKeyJwt(link.privateKeyId ? { key, kid: link.privateKeyId } : key);
+      return oidc.PrivateKeyJwt(link.privateKeyId ? { key, kid: link.privateKeyId } : key);
     }
     case 'none':
-      return client.None();
+      return oidc.None();
   }
 }
 
@@ -61,19 +65,20 @@ async function build(
   issuer: string | null,
   secret: string | null,
 ): Promise<client.Configuration> {
+  const oidc = await openid();
   const auth = await clientAuthentication(link, secret);
   // A local http provider (development, tests) needs this; real providers are https.
   const insecure = (url: string | null) => url?.startsWith('http:') ?? false;
   if (issuer) {
-    return client.discovery(
+    return oidc.discovery(
       new URL(issuer),
       link.clientId,
       undefined,
       auth,
-      insecure(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+      insecure(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
     );
   }
-  const configuration = new client.Configuration(
+  const configuration = new oidc.Configuration(
     {
       issuer: new URL(link.authorizationEndpoint ?? '').origin,
       authorization_endpoint: link.authorizationEndpoint ?? '',
@@ -84,7 +89,7 @@ async function build(
     undefined,
     auth,
   );
-  if (insecure(link.tokenEndpoint)) client.allowInsecureRequests(configuration);
+  if (insecure(link.tokenEndpoint)) oidc.allowInsecureRequests(configuration);
   return configuration;
 }
 

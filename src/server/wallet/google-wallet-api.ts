@@ -1,4 +1,3 @@
-import { importPKCS8, SignJWT } from 'jose';
 import type { Config } from '#shared/config.ts';
 import type { GoogleServiceAccount } from './pass-signing-keys.ts';
 
@@ -39,6 +38,8 @@ export function googleWalletApi(
 
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    // jose loads with the first call to Google, not at every start (issue 13 §7).
+    const { importPKCS8, SignJWT } = await import('jose');
     key ??= importPKCS8(account.private_key, 'RS256');
     const assertion = await new SignJWT({ scope })
       .setProtectedHeader({

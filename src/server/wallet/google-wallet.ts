@@ -1,4 +1,3 @@
-import { importPKCS8, SignJWT } from 'jose';
 import type { Config } from '#shared/config.ts';
 import { formatMoney } from '#shared/domain/format.ts';
 import { type PassContent, passStrings } from './pass-content.ts';
@@ -8,10 +7,13 @@ const googleSaveUrlPrefix = 'https://pay.google.com/gp/v/save/';
 
 const keyCache = new WeakMap<GoogleServiceAccount, Promise<CryptoKey>>();
 
+/** jose loads with the first Google Wallet link, not at every start (issue 13 §7). */
+const jose = () => import('jose');
+
 function signingKey(account: GoogleServiceAccount): Promise<CryptoKey> {
   let key = keyCache.get(account);
   if (!key) {
-    key = importPKCS8(account.private_key, 'RS256');
+    key = jose().then(({ importPKCS8 }) => importPKCS8(account.private_key, 'RS256'));
     keyCache.set(account, key);
   }
   return key;
@@ -97,6 +99,7 @@ export async function googleSaveUrl(
     const { loyaltyClass, loyaltyObject } = loyaltyObjects(config, saved.content, origin, saved.serialNumber);
     payload = { loyaltyClasses: [loyaltyClass], loyaltyObjects: [loyaltyObject] };
   }
+  const { SignJWT } = await jose();
   const jwt = await new SignJWT({ typ: 'savetowallet', origins: [origin], payload })
     .setProtectedHeader({
       alg: 'RS256',

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Config } from '#shared/config.ts';
 import type { AppContext } from '../app-context.ts';
 import { newKeyPair } from '../security/key-pairs.ts';
-import { buildCertificate } from './x509.ts';
 
 /** What passkit-generator signs a pass with (PEM strings). */
 export interface AppleCredentials {
@@ -94,6 +93,8 @@ async function appleCredentials(
 }
 
 async function generateAppleChain(config: Config) {
+  // node-forge (about 60 ms to load) only for the first start of a development server.
+  const { buildCertificate } = await import('./x509.ts');
   const [ca, signer] = await Promise.all([
     newKeyPair({ type: 'rsa', modulusLength: 2048 }),
     newKeyPair({ type: 'rsa', modulusLength: 2048 }),

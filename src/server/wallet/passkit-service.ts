@@ -19,7 +19,7 @@ type DevicePass = z.output<typeof passParams>;
  * Apple's PassKit web service rules: calls about one pass carry `Authorization: ApplePass <token>`
  * for this programme's pass type; each answers the HTTP status Apple's protocol names.
  */
-export function passkitService(ctx: AppContext, authKey: Buffer) {
+export function passkitService(ctx: AppContext, authKey: () => Buffer) {
   const passTypeId = ctx.config.wallet.apple.passTypeIdentifier;
 
   async function authorisedPass(
@@ -27,7 +27,7 @@ export function passkitService(ctx: AppContext, authKey: Buffer) {
     params: { passTypeIdentifier: string; serialNumber: string },
   ) {
     if (params.passTypeIdentifier !== passTypeId) return null;
-    if (!isAuthorised(authKey, params.serialNumber, authorization)) return null;
+    if (!isAuthorised(authKey(), params.serialNumber, authorization)) return null;
     return (await findPass(ctx.db, params.serialNumber)) ?? null;
   }
 

@@ -24,14 +24,18 @@ export interface WalletPassRow {
  * because it lives in the database. Created once.
  */
 export async function passAuthKey(db: Queryable): Promise<Buffer> {
-  await db.query(
-    `INSERT INTO wallet_secrets (name, secret) VALUES ('pass-auth', $1) ON CONFLICT (name) DO NOTHING`,
-    [randomBytes(32).toString('base64url')],
-  );
-  const row = await queryOne<{ secret: string }>(
-    db,
-    `SELECT secret FROM wallet_secrets WHERE name = 'pass-auth'`,
-  );
+  const read = () =>
+    queryOne<{ secret: string }>(db, `SELECT secret FROM wallet_secrets WHERE name = 'pass-auth'`);
+  // Read first: every start but the first finds it, in one statement.
+  let row = await read();
+  if (!row) {
+    // Several servers starting together on one PostgreSQL: the first insert wins, all read it.
+    await db.query(
+      `INSERT INTO wallet_secrets (name, secret) VALUES ('pass-auth', $1) ON CONFLICT (name) DO NOTHING`,
+      [randomBytes(32).toString('base64url')],
+    );
+    row = await read();
+  }
   if (!row) throw new Error('wallet secret missing');
   return Buffer.from(row.secret, 'base64url');
 }

@@ -24,7 +24,10 @@ const loginFirst = 'You need to login first before we create your Google Pay pas
 /** SPEC §7 passkit and google-pay/pass, Apple's PassKit web service, Google's callbacks, the artwork. */
 export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const wallet = await walletService(ctx);
-  app.addHook('onReady', async () => wallet.sync.start());
+  app.addHook('onReady', async () => {
+    await wallet.ready();
+    wallet.sync.start();
+  });
   app.addHook('onClose', async () => wallet.sync.stop());
   // A write may have changed a pass (the triggers mark it due): look now rather than at the next poll.
   // Not after a route that never changes a pass (its config), nor a request that said it changed none.

@@ -54,7 +54,15 @@ export type WalletService = Awaited<ReturnType<typeof walletService>>;
 export async function walletService(ctx: AppContext) {
   const credentials = await loadPassSigningKeys(ctx.config, ctx.dataDir, ctx.production, ctx.log);
   loaded.set(ctx, credentials);
-  const authKey = await passAuthKey(ctx.db);
+  // Read (made once) from the database, which may still be opening while the app is built (main.ts):
+  // awaited by ready(), before the server listens (registerWalletRoutes' onReady).
+  const authKeyRead = passAuthKey(ctx.db);
+  authKeyRead.catch(() => undefined);
+  let authKey: Buffer | undefined;
+  const key = (): Buffer => {
+    if (!authKey) throw new Error('the wallet is not ready (its onReady hook has not run)');
+    return authKey;
+  };
   // No trailing slash: devices append /v1/… themselves (a slash here made some request //v1/…).
   const webServiceURL = `${ctx.origin}/passkit`;
   const sync = createWalletSync(ctx, credentials);
@@ -66,7 +74,11 @@ export async function walletService(ctx: AppContext) {
   let logo: Buffer | undefined;
 
   return {
-    authKey,
+    async ready() {
+      authKey = await authKeyRead;
+    },
+    /** The key of the passes' web-service tokens (wallet-passes.ts), once ready. */
+    authKey: key,
     sync,
     /** The programme logo, drawn at its first request rather than at every start. */
     logo: () => {
@@ -90,7 +102,7 @@ export async function walletService(ctx: AppContext) {
         file = await buildApplePass(ctx.config, credentials.apple, {
           content,
           serialNumber: row.serial_number,
-          authenticationToken: authTokenFor(authKey, row.serial_number),
+          authenticationToken: authTokenFor(key(), row.serial_number),
           webServiceURL,
           origin: ctx.origin,
         });
