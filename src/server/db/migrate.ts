@@ -15,6 +15,10 @@ export async function migrate(
   db: Database,
   log: (line: string) => void = () => undefined,
 ): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
+  // Every start but the first finds nothing to do: one statement, no lock, no transaction.
+  const recorded = await recordedMigrations(db);
+  if (recorded && files.every((name) => recorded.has(name))) return [];
   await db.transaction(async (tx) => {
     await lockMigrations(tx);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -22,7 +26,6 @@ export async function migrate(
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
   });
-  const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
   const appliedBefore = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
   );
@@ -41,6 +44,17 @@ export async function migrate(
     log(`migration applied: ${name}`);
   }
   return appliedNow;
+}
+
+/** The migrations recorded as applied, or null before the first (no schema_migrations table yet). */
+async function recordedMigrations(db: Queryable): Promise<Set<string> | null> {
+  try {
+    const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
+    return new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return null;
+    throw error;
+  }
 }
 
 /** Checked-in migrations the database has not recorded as applied (readiness: /readyz). */
