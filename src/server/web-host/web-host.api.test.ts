@@ -177,6 +177,8 @@ describe('web host: the signed-in Home is rendered whole on the server (issue 13
     expect(boot.home?.nextExpiry).toBeNull();
     // The Home chunk is preloaded, and the browser is told to load it before hydrating.
     expect(boot.screens).toEqual(['src/web/home/home-screen.tsx']);
+    // The strings the render formatted come with it, so hydration makes no Intl formatter.
+    expect(Object.values(boot.formats ?? {})).toEqual(expect.arrayContaining(['1,234', '210', '£60.00']));
     // Nothing of the other member anywhere in the page.
     const benCard = (await page(ben.client, '/')).boot.viewer?.account?.cardNumber ?? 'no card';
     for (const other of [benCard, 'Ben Okafor', 'Ben-Street', '4,321']) expect(html).not.toContain(other);

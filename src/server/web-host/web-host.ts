@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context.ts';
 import { homeData } from '../points/home-service.ts';
 import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
+import { type LateFontCut, lateFontCuts } from './font-cuts.ts';
 import { type ScreenAssets, screenAssetsOf } from './manifest.ts';
 
 interface SsrModule {
@@ -34,6 +35,8 @@ interface WebBuild {
   criticalCss: string;
   /** The @font-face rules, inlined in a block of their own that the browser keeps. */
   fontFaces: string;
+  /** The display face's cuts the template does not preload, for the pages that draw them (font-cuts.ts). */
+  lateFonts: LateFontCut[];
   ssr: SsrModule | null;
   /** What a page must add to the HTML for the lazy screens rendered in it (manifest.ts). */
   screenAssets: (modules: readonly string[]) => ScreenAssets;
@@ -64,7 +67,14 @@ async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
   const ssrPath = join(webDist, '..', 'server', 'entry-server.js');
   const ssr = existsSync(ssrPath) ? ((await import(pathToFileURL(ssrPath).href)) as SsrModule) : null;
   await ssr?.ready;
-  return { template, criticalCss, fontFaces, ssr, screenAssets: screenAssetsOf(webDist) };
+  return {
+    template,
+    criticalCss,
+    fontFaces,
+    lateFonts: lateFontCuts(template, fontFaces),
+    ssr,
+    screenAssets: screenAssetsOf(webDist),
+  };
 }
 
 /** Serves the built web app: static assets, and every other GET as the app's HTML page. */
@@ -123,7 +133,7 @@ export async function registerWebHost(
       '<!--ssr-head-->': `<title>${escapeHtml(title)}</title><style id="ssr-css">${build.criticalCss}${screen.css}</style><style id="ssr-fonts">${build.fontFaces}</style>`,
       // The screens' stylesheets after the entry's, as the inline copy orders them: start.js links
       // them in this order, and a screen's rules (Home's buttons on the dark card) override the entry's.
-      '</head>': `${screen.head}</head>`,
+      '</head>': `${screen.head}${lateFontPreloads(build.lateFonts, rendered?.html)}</head>`,
       '<!--ssr-html-->': rendered?.html ?? '',
       '<!--boot-->': serializeBoot(boot),
       // The built page's start.js preloads the screens' chunks with the entry's (vite.config.ts).
@@ -133,6 +143,16 @@ export async function registerWebHost(
   }
 
   return { renderPage };
+}
+
+/** The preloads of the display face's late cuts whose characters the rendered page has. */
+function lateFontPreloads(cuts: readonly LateFontCut[], html: string | undefined): string {
+  return html
+    ? cuts
+        .filter((cut) => cut.needed.test(html))
+        .map((cut) => cut.preload)
+        .join('')
+    : '';
 }
 
 /** Home, the one members' page whose data the server reads for its first paint. */
