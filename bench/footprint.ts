@@ -99,8 +99,9 @@ async function measureSide(label: string, env: Record<string, string>) {
     'Fastify',
   );
   // The first start migrates (and on PGlite copies the template); the second is the warm one measured.
-  await start('npm start (first, cold data directory)', ['npm', 'start'], env, 'dist/server/app/main.js');
-  const warm = await start('npm start (warm)', ['npm', 'start'], env, 'dist/server/app/main.js');
+  // The server runs in scripts/start.mjs's process (`npm start`).
+  await start('npm start (first, cold data directory)', ['npm', 'start'], env, 'scripts/start.mjs');
+  const warm = await start('npm start (warm)', ['npm', 'start'], env, 'scripts/start.mjs');
   console.log(
     `  → first page ${(warm.firstPage / floor.firstPage).toFixed(1)}× the floor (target ≤ 3 s); RSS ${(warm.rss / floor.rss).toFixed(1)}× the floor${label.startsWith('PostgreSQL') ? ' (target ≤ 200 MB)' : ''}`,
   );
