@@ -5,10 +5,11 @@
  * `database` lap is only the wait for it once the code is loaded.
  */
 export class StartTimings {
-  // performance.now() counts from the process's start: until here, loading the entry's few modules.
+  // performance.now() counts from the process's start: until here node's own start, under `npm start`
+  // the build check (and a build, when one was needed: scripts/start.mjs), and the entry's modules.
   private last = performance.now();
   private lastBeside = this.last;
-  private readonly stages: string[] = [`settings ${seconds(this.last)}`];
+  private readonly stages: string[] = [`boot ${seconds(this.last)}`];
   private readonly besides: string[] = [];
 
   lap(stage: string) {
