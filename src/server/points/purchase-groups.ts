@@ -61,7 +61,12 @@ export function purchaseGroups(ctx: AppContext) {
         group.map((w) => w.purchase),
         audit,
       );
-    } catch {
+    } catch (error) {
+      // Not lost, but worth seeing: each purchase is recorded alone below, and only its own outcome shows.
+      ctx.log.warn(
+        { err: error, purchases: group.length },
+        'a group of purchases failed; recording each alone',
+      );
       await Promise.all(group.map(alone));
       return;
     }
