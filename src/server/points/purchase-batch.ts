@@ -69,6 +69,10 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
  *
  * Audit: one row per purchase newly recorded (purchase.record), written by the same statement that
  * records it (a data-modifying CTE over record_purchases' answers); replays and refusals none.
+ *
+ * A named prepared statement: single purchases are grouped all day (sets of 3-10), and parsing and
+ * planning this statement was a quarter of a set of five's database time (1.7-1.85 ms a call, 1.3-1.5
+ * prepared; pgbench, one client).
  */
 export async function recordPurchases(
   ctx: AppContext,
@@ -115,6 +119,7 @@ export async function recordPurchases(
       ...auditParams(audit),
       `[${batch.map((i) => auditChangeJson(one(i))).join(',')}]`,
     ],
+    { prepared: 'record-purchases' },
   );
   const later: number[] = purchases.flatMap((item, i) => (first.get(item.orderId) === i ? [] : [i]));
   for (const { idx, outcome, loyalty_id: loyaltyId, has_pass: passChanged, ...entry } of rows) {
