@@ -29,6 +29,8 @@ export interface LoadFigures {
 
 async function run(job: LoadJob): Promise<LoadFigures> {
   const latencies: number[] = [];
+  /** How many answers had each status that is not 2xx: a failed run says which. */
+  const refused = new Map<number, number>();
   const nextBody = job.bodies ? bodyMaker(job.bodies) : null;
   const options: autocannon.Options = {
     url: job.url,
@@ -41,12 +43,15 @@ async function run(job: LoadJob): Promise<LoadFigures> {
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (status < 200 || status > 299) refused.set(status, (refused.get(status) ?? 0) + 1);
+    });
   });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0)
     throw new Error(
-      `${failed} of ${result.requests.total} requests failed (${result.non2xx} not 2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+      `${failed} of ${result.requests.total} requests failed (${result.non2xx} not 2xx${[...refused].map(([status, n]) => `, ${n} × HTTP ${status}`).join('')}; ${result.errors} errors, ${result.timeouts} timeouts)`,
     );
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
