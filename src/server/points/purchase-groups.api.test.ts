@@ -195,7 +195,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
           [holderPid],
         );
         if ((row?.n ?? 0) > 0) break;
-        if (tries > 500) throw new Error('the held member’s purchase never waited for the lock');
+        if (tries > 1000) throw new Error('the held member’s purchase never waited for the lock');
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
 
