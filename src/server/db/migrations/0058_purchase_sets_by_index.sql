@@ -188,3 +188,10 @@ BEGIN
   END IF;
 END;
 $$;
+
+-- Every purchase updates its member's row (the kept balances), and with pages filled to the brim
+-- the new version went to another page: 3% of those updates were HOT, so each put new entries in
+-- all four of accounts' indexes, which then grew with every purchase until vacuumed. A fifth of
+-- each page is now left free for them: 60% HOT in a batch run over 20,000 members. Pages written
+-- from now on keep the space; existing ones gain it as their rows move.
+ALTER TABLE accounts SET (fillfactor = 80);
