@@ -35,19 +35,26 @@ async function startFloors(db: Database, tokenHash: string) {
 }
 
 const shoppers = 200;
+/** Members a batch's purchases are spread over in the second batch figure. */
+const batchPopulation = 20_000;
 
 /** Members who shop during the benchmark (the tills' purchases spread over them, as in a store). */
-async function addShoppers(db: Database) {
+async function addShoppers(db: Database, count: number) {
   await db.query(
     `INSERT INTO accounts (loyalty_id, full_name, email, email_verified)
      SELECT 'bench-' || n, 'Bench Shopper', 'shopper-' || n || '@example.com', true
        FROM generate_series(1, $1::int) n ON CONFLICT DO NOTHING`,
-    [shoppers],
+    [count],
   );
 }
 
 /** Partner purchases one by one and in batches of 500, against one single-row insert (floor D). */
-async function purchases(base: string, floorBase: string, options: { concurrency: number; seconds: number }) {
+async function purchases(
+  db: Database,
+  base: string,
+  floorBase: string,
+  options: { concurrency: number; seconds: number },
+) {
   const partner = { authorization: `Bearer ${benchPartnerKey}`, 'content-type': 'application/json' };
   const insert = await measure(
     'floor D: Fastify + one single-row INSERT',
@@ -65,20 +72,26 @@ async function purchases(base: string, floorBase: string, options: { concurrency
     options,
   );
   console.log(`  → ${(single.perSecond / insert.perSecond).toFixed(2)} of floor D (target ≥ 2,000/s)`);
-  const batch = await measure(
-    'POST /partner/v1/purchases/batch (500 each)',
-    {
-      url: `${base}/partner/v1/purchases/batch`,
-      method: 'POST',
-      headers: partner,
-      bodies: { kind: 'shopper-purchases', shoppers, count: 500 },
-    },
-    { concurrency: 2, seconds: options.seconds },
-  );
-  const perSecond = batch.perSecond * 500;
-  console.log(
-    `  → ${perSecond.toFixed(0)} purchases/s, ${(perSecond / insert.perSecond).toFixed(2)}× floor D (target ≥ 20,000/s)`,
-  );
+  // Two shapes of batch: every batch over the same 200 members (two at once then take turns on the
+  // members' locks), and each over 500 of 20,000 (as a web shop's backlog meets a scheme's members;
+  // it found the look-ups that scanned every member, migration 0058).
+  for (const population of [shoppers, batchPopulation]) {
+    await addShoppers(db, population);
+    const batch = await measure(
+      `POST /partner/v1/purchases/batch (500 of ${population.toLocaleString('en-GB')})`,
+      {
+        url: `${base}/partner/v1/purchases/batch`,
+        method: 'POST',
+        headers: partner,
+        bodies: { kind: 'shopper-purchases', shoppers: population, count: 500 },
+      },
+      { concurrency: 2, seconds: options.seconds },
+    );
+    const perSecond = batch.perSecond * 500;
+    console.log(
+      `  → ${perSecond.toFixed(0)} purchases/s, ${(perSecond / insert.perSecond).toFixed(2)}× floor D (target ≥ 20,000/s)`,
+    );
+  }
 }
 
 /**
@@ -165,8 +178,8 @@ async function run(label: string, db: Database) {
     { concurrency: 4, seconds },
   );
   console.log(`  → costs ${(hashes.perSecond / signIn.perSecond).toFixed(2)}× one hash (target ≤ 1.3×)`);
-  await addShoppers(db);
-  await purchases(base, floors.base, options);
+  await addShoppers(db, shoppers);
+  await purchases(db, base, floors.base, options);
   await history(db, base, floors.base, cookie, seconds);
   await floors.floor.close();
   await bench.close();
