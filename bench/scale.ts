@@ -2,7 +2,8 @@
  * Flat cost at a million members: the member calls on the scale seed (`npm run bench:seed` first)
  * against the same calls on an empty database, measured alternately in one run (A B A B), as a ratio.
  * The member measured has 10,000 ledger rows of their own in both databases (a heavy shopper); the
- * history is read at its first page and at a page 5,000 rows deep. Then the points sweep: 250
+ * history is read at its first page and at a page 5,000 rows deep; batches of 500 purchases go to
+ * 20,000 shoppers added to both databases. Then the points sweep: 250
  * members' pending points mature in each database and one sweep confirms them.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:scale
  * Targets (issue 13): every call within 1.5× of the empty database; history p95 ≤ 20 ms.
@@ -25,6 +26,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const scaleSchema = process.env.SCALE_SCHEMA ?? 'bench_scale';
 const emptySchema = `${scaleSchema}_empty`;
 const swept = 250;
+const shoppers = 20_000;
 
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
@@ -58,6 +60,7 @@ async function side(schema: string) {
   // The empty database's sweep needs members with a pending purchase each (the seed has plenty);
   // what the seed left matured is confirmed now, so each timed sweep confirms the same 250.
   if (schema === emptySchema) await addPendingMembers(db);
+  await addShoppers(db);
   await sweepMaturedPoints(db);
   await db.query('ANALYZE accounts, ledger_entries');
   const login = await fetch(`${bench.base}/api/login`, {
@@ -108,8 +111,25 @@ async function side(schema: string) {
         },
       },
     },
+    // A web shop's backlog: each batch's purchases for 500 of the shoppers, a new 500 each time.
+    'POST /partner/v1/purchases/batch (500 of 20,000 shoppers)': {
+      url: `${bench.base}/partner/v1/purchases/batch`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${benchPartnerKey}`, 'content-type': 'application/json' },
+      bodies: { kind: 'shopper-purchases', shoppers, count: 500 },
+    },
   };
   return { bench, db, calls, heavy: card?.id as string };
+}
+
+/** The batch's shoppers, in both databases (shopper-N@example.com, as load-bodies.ts names them). */
+async function addShoppers(db: Database) {
+  await db.query(
+    `INSERT INTO accounts (loyalty_id, full_name, email, email_verified)
+     SELECT 'shopper-' || n, 'Bench Shopper', 'shopper-' || n || '@example.com', true
+       FROM generate_series(1, $1::int) n ON CONFLICT DO NOTHING`,
+    [shoppers],
+  );
 }
 
 async function addPendingMembers(db: Database) {
