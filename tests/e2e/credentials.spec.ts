@@ -69,10 +69,22 @@ test.describe('passkeys (SPEC §2 /help/passkeys, Sign in; §3 Passkey; §7)', (
     await expect(page.getByText('Signed in with this passkey')).toBeHidden();
 
     await signOut(page);
-    // The email field offers the passkey (conditional UI); the virtual authenticator answers at once.
+    // The email field offers the passkey (conditional UI); the virtual authenticator answers at once,
+    // so the sign-in is held at the server's door until the field has been seen (else the page can
+    // already be Home when the assertion looks, as it was once in CI).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/passkeys/login', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByLabel('Email address')).toHaveAttribute('autocomplete', 'username webauthn');
+    release();
     await expect(page.getByRole('heading', { name: 'Hello, Ava Lind' })).toBeVisible();
+    await page.unroute('**/api/passkeys/login');
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/help/passkeys');
