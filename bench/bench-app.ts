@@ -27,6 +27,19 @@ export async function openBenchDatabase(dir: string | null = null, durable = tru
   return db;
 }
 
+/**
+ * Members who shop during a benchmark, shopper-1@example.com … shopper-`count`@example.com (cards
+ * bench-1 …), as load-bodies.ts names them; those already there are kept.
+ */
+export async function addShoppers(db: Database, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO accounts (loyalty_id, full_name, email, email_verified)
+     SELECT 'bench-' || n, 'Bench Shopper', 'shopper-' || n || '@example.com', true
+       FROM generate_series(1, $1::int) n ON CONFLICT DO NOTHING`,
+    [count],
+  );
+}
+
 export interface BenchApp {
   app: FastifyInstance;
   ctx: AppContext;

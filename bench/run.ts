@@ -9,7 +9,7 @@ import { openPgliteThread } from '../src/server/db/pglite-thread.ts';
 import { hashToken } from '../src/server/sessions/tokens.ts';
 import { defaultWebDist } from '../src/server/web-host/web-host.ts';
 import { openPostgresSchema } from '../tests/support/postgres-schema.ts';
-import { benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
+import { addShoppers, benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
 import { measure, measureInProcess } from './http-bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -37,16 +37,6 @@ async function startFloors(db: Database, tokenHash: string) {
 const shoppers = 200;
 /** Members a batch's purchases are spread over in the second batch figure. */
 const batchPopulation = 20_000;
-
-/** Members who shop during the benchmark (the tills' purchases spread over them, as in a store). */
-async function addShoppers(db: Database, count: number) {
-  await db.query(
-    `INSERT INTO accounts (loyalty_id, full_name, email, email_verified)
-     SELECT 'bench-' || n, 'Bench Shopper', 'shopper-' || n || '@example.com', true
-       FROM generate_series(1, $1::int) n ON CONFLICT DO NOTHING`,
-    [count],
-  );
-}
 
 /** Partner purchases one by one and in batches of 500, against one single-row insert (floor D). */
 async function purchases(

@@ -14,7 +14,7 @@ import type { Database } from '../src/server/db/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openPostgres } from '../src/server/db/postgres.ts';
 import { sweepMaturedPoints } from '../src/server/points/pending-points.ts';
-import { benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
+import { addShoppers, benchMember, benchOrigin, benchPartnerKey, startBenchApp } from './bench-app.ts';
 import { type LoadRequest, measure } from './http-bench.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -60,7 +60,8 @@ async function side(schema: string) {
   // The empty database's sweep needs members with a pending purchase each (the seed has plenty);
   // what the seed left matured is confirmed now, so each timed sweep confirms the same 250.
   if (schema === emptySchema) await addPendingMembers(db);
-  await addShoppers(db);
+  // The batch's shoppers, in both databases.
+  await addShoppers(db, shoppers);
   await sweepMaturedPoints(db);
   await db.query('ANALYZE accounts, ledger_entries');
   const login = await fetch(`${bench.base}/api/login`, {
@@ -120,16 +121,6 @@ async function side(schema: string) {
     },
   };
   return { bench, db, calls, heavy: card?.id as string };
-}
-
-/** The batch's shoppers, in both databases (shopper-N@example.com, as load-bodies.ts names them). */
-async function addShoppers(db: Database) {
-  await db.query(
-    `INSERT INTO accounts (loyalty_id, full_name, email, email_verified)
-     SELECT 'shopper-' || n, 'Bench Shopper', 'shopper-' || n || '@example.com', true
-       FROM generate_series(1, $1::int) n ON CONFLICT DO NOTHING`,
-    [shoppers],
-  );
 }
 
 async function addPendingMembers(db: Database) {
