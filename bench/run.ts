@@ -62,6 +62,9 @@ async function purchases(
     options,
   );
   console.log(`  → ${(single.perSecond / insert.perSecond).toFixed(2)} of floor D (target ≥ 2,000/s)`);
+  // Floor E: what this machine can write into a table of the ledger's shape at all, 500 rows a
+  // statement from two clients, as the batches below come (no HTTP, no member, no audit row).
+  const rows = await ledgerShapedInserts(db, options.seconds);
   // Two shapes of batch: every batch over the same 200 members (two at once then take turns on the
   // members' locks), and each over 500 of 20,000 (as a web shop's backlog meets a scheme's members;
   // it found the look-ups that scanned every member, migration 0058).
@@ -79,9 +82,41 @@ async function purchases(
     );
     const perSecond = batch.perSecond * 500;
     console.log(
-      `  → ${perSecond.toFixed(0)} purchases/s, ${(perSecond / insert.perSecond).toFixed(2)}× floor D (target ≥ 20,000/s)`,
+      `  → ${perSecond.toFixed(0)} purchases/s, ${(perSecond / insert.perSecond).toFixed(2)}× floor D, ${(perSecond / rows).toFixed(2)} of floor E's rows (target ≥ 20,000/s)`,
     );
   }
+}
+
+/**
+ * Floor E: one INSERT of 500 rows a statement, two clients, into a table made LIKE ledger_entries
+ * (its columns, defaults, checks and all seven indexes; no foreign key, no trigger), each row a
+ * pending purchase with its own order id, for a member id of its own (spread over the indexes as a
+ * batch's 500 members are). A batch
+ * of purchases writes these rows and more (the audit row, the member's balance, the look-ups), so its
+ * rate is a fraction of this one; the ratio says how much of this machine's insert rate it keeps.
+ */
+async function ledgerShapedInserts(db: Database, seconds: number): Promise<number> {
+  await db.exec('CREATE TABLE IF NOT EXISTS bench_floor_ledger (LIKE ledger_entries INCLUDING ALL)');
+  let batches = 0;
+  const figures = await measureInProcess(
+    'floor E: one INSERT of 500 ledger-shaped rows',
+    async () => {
+      batches += 1;
+      await db.query(
+        `INSERT INTO bench_floor_ledger (account_id, kind, points, confirms_at, order_id, channel,
+                                         store_display_name, order_value, order_currency, request_key,
+                                         request_hash, source)
+         SELECT gen_random_uuid(), 'purchase', 100, now() + interval '30 days', k, 'in-store', 'Oxford Street', 10000,
+                'GBP', k, 'h', 'partner'
+           FROM (SELECT $1 || '-' || n AS k FROM generate_series(1, 500) n) g`,
+        [`floor-e-${process.pid}-${batches}`],
+      );
+    },
+    { concurrency: 2, seconds },
+  );
+  const perSecond = figures.perSecond * 500;
+  console.log(`  → ${perSecond.toFixed(0)} rows/s`);
+  return perSecond;
 }
 
 /**
