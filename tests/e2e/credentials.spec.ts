@@ -49,8 +49,9 @@ async function registerPasskeyFromHelp(page: Page) {
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  // Landing, once the server has ended the session: a help page shows its own Sign in link meanwhile.
+  // The landing, once the server has ended the session (the page left stays as it was meanwhile).
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Members Club' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 

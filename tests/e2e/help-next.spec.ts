@@ -51,4 +51,39 @@ test.describe('signed-out help pages come back after sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Hello, Ana Reed' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test('signing out from a help page keeps that page as it was until the landing shows, with its own Sign in', async ({
+    page,
+    createMember,
+    signIn,
+  }) => {
+    const member = await createMember({ name: 'Lena Moss' });
+    await signIn(page, member);
+    await page.goto('/help/security');
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    // The landing's script is held, as on a slow connection, so the moment between the two screens lasts.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = () => {};
+    const landingRequested = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    await page.route('**/assets/landing-screen-*.js', async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await landingRequested;
+    // The session has ended and the landing is on its way: the page left must not turn into its own
+    // signed-out prompt, whose Sign in link would lead back to it.
+    await expect(page.getByText('To access your account details, you first need to sign in')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Members Club' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
 });

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { Account, GooglePay } from '#shared/api/common.ts';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
 import { sessionApi } from './api.ts';
@@ -29,8 +38,11 @@ export interface SessionApi {
   accountUpdated(account: Account): void;
   /** Reloads the viewer (after an exchange, a verification…). */
   refresh(): Promise<void>;
-  /** Clears the account locally, then tells the server (SPEC §4). */
-  logout(): Promise<void>;
+  /**
+   * Tells the server, then clears the account locally (SPEC §4). `andThen` (the navigation that
+   * follows) changes the screen in the same step, so the page left is never shown signed out.
+   */
+  logout(andThen?: () => void): Promise<void>;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -87,11 +99,18 @@ export function SessionProvider({
         ),
       // The screen says "signed out" only once the server has ended the session: showing the
       // landing first let a reload (or a closed tab) in that moment keep the member signed in.
-      logout: async () => {
+      // One transition with the navigation that follows: the page being left stays as it was until
+      // the next screen is ready. Set alone, the state re-rendered that page signed out while the
+      // landing's script loaded: a help page showed its own "Sign in" link, back to itself, under
+      // the landing's address.
+      logout: async (andThen) => {
         try {
           await sessionApi.logout();
         } finally {
-          setState({ status: 'anonymous' });
+          startTransition(() => {
+            setState({ status: 'anonymous' });
+            andThen?.();
+          });
         }
       },
     }),

@@ -62,10 +62,7 @@ function NavLinks() {
   const config = useConfig();
   const { logout } = useSession();
   const navigate = useNavigate();
-  const signOut = async () => {
-    await logout();
-    await navigate('/');
-  };
+  const signOut = () => logout(() => navigate('/'));
   return (
     <>
       <NavLink to="/" end className={styles.navLink}>
