@@ -5,7 +5,12 @@ export interface Figures extends LoadFigures {
   name: string;
 }
 
-type Options = { concurrency: number; seconds: number };
+type Options = {
+  concurrency: number;
+  seconds: number;
+  /** This figure's unmeasured seconds first, instead of BENCH_WARMUP_SECONDS. */
+  warmupSeconds?: number;
+};
 
 /** What a request of a measured call is: a URL, and what a job adds to it (load-client.ts). */
 export type LoadRequest = Omit<LoadJob, 'concurrency' | 'seconds'>;
@@ -26,8 +31,9 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
  */
 export async function measure(name: string, request: LoadRequest, options: Options): Promise<Figures> {
   const headers = { 'accept-encoding': 'gzip, deflate, br', ...request.headers };
-  if (warmupSeconds > 0) await loadClient().run({ ...request, headers, ...options, seconds: warmupSeconds });
-  const figures = await loadClient().run({ ...request, headers, ...options });
+  const { warmupSeconds: warmup = warmupSeconds, ...load } = options;
+  if (warmup > 0) await loadClient().run({ ...request, headers, ...load, seconds: warmup });
+  const figures = await loadClient().run({ ...request, headers, ...load });
   return report(name, { name, ...figures }, options);
 }
 
