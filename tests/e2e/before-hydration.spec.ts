@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { holdRequests } from './hold-requests.ts';
 
 // The app's JavaScript starts after the first paint (src/web/start.js): a member can type into the
 // server-rendered Sign in before the page works. What they typed is kept, and the form is not sent
@@ -10,14 +11,7 @@ test.describe('Sign in before the page has hydrated (issue 13 §3)', () => {
   }) => {
     const member = await createMember({ name: 'Quick Typist' });
     // The app's chunks are held back until the member has typed.
-    const gate: { open?: () => void } = {};
-    const held = new Promise<void>((resolve) => {
-      gate.open = resolve;
-    });
-    await page.route('**/assets/first-load-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const firstLoad = await holdRequests(page, '**/assets/first-load-*.js');
     const addresses: string[] = [];
     page.on('request', (request) => {
       if (request.isNavigationRequest()) addresses.push(request.url());
@@ -30,7 +24,7 @@ test.describe('Sign in before the page has hydrated (issue 13 §3)', () => {
     await page.getByLabel('Password').press('Enter');
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
 
-    gate.open?.();
+    firstLoad.release();
     await expect(submit).toBeEnabled();
     await expect(page.getByLabel('Email address')).toHaveValue(member.email);
     await submit.click();

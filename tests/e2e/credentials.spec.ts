@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { holdRequests } from './hold-requests.ts';
 
 /**
  * A virtual passkey authenticator in this page's Chromium (CDP WebAuthn domain): resident keys and
@@ -73,17 +74,10 @@ test.describe('passkeys (SPEC §2 /help/passkeys, Sign in; §3 Passkey; §7)', (
     // The email field offers the passkey (conditional UI); the virtual authenticator answers at once,
     // so the sign-in is held at the server's door until the field has been seen (else the page can
     // already be Home when the assertion looks, as it was once in CI).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/passkeys/login', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const passkeyLogin = await holdRequests(page, '**/api/passkeys/login');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByLabel('Email address')).toHaveAttribute('autocomplete', 'username webauthn');
-    release();
+    passkeyLogin.release();
     await expect(page.getByRole('heading', { name: 'Hello, Ava Lind' })).toBeVisible();
     await page.unroute('**/api/passkeys/login');
     await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { holdRequests } from './hold-requests.ts';
 
 /** SPEC §2 Help area and Sign in's `next`: a signed-out help URL keeps its address through sign-in (issue 10 item 7). */
 test.describe('signed-out help pages come back after sign-in', () => {
@@ -62,26 +63,14 @@ test.describe('signed-out help pages come back after sign-in', () => {
     await page.goto('/help/security');
     await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
     // The landing's script is held, as on a slow connection, so the moment between the two screens lasts.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = () => {};
-    const landingRequested = new Promise<void>((resolve) => {
-      requested = resolve;
-    });
-    await page.route('**/assets/landing-screen-*.js', async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
+    const landing = await holdRequests(page, '**/assets/landing-screen-*.js');
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
-    await landingRequested;
+    await landing.requested;
     // The session has ended and the landing is on its way: the page left must not turn into its own
     // signed-out prompt, whose Sign in link would lead back to it.
     await expect(page.getByText('To access your account details, you first need to sign in')).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
-    release();
+    landing.release();
     await expect(page.getByRole('heading', { name: 'Members Club' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');

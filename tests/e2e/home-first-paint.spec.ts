@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations, settle } from './axe.ts';
 import { expect, type Member, test } from './fixtures.ts';
+import { holdRequests } from './hold-requests.ts';
 import { history } from './points-helpers.ts';
 
 // Exchange on: the barcode view is a button that only works once the page is hydrated.
@@ -62,14 +63,7 @@ test.describe('Home is painted before its JavaScript runs, then hydrates in plac
       await signIn(page, member);
 
       // The Home chunk is held back until the painted page has been read.
-      const gate: { open?: () => void } = {};
-      const held = new Promise<void>((resolve) => {
-        gate.open = resolve;
-      });
-      await page.route('**/assets/home-screen-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const homeScreen = await holdRequests(page, '**/assets/home-screen-*.js');
       let calls = 0;
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/transactions') calls += 1;
@@ -79,7 +73,7 @@ test.describe('Home is painted before its JavaScript runs, then hydrates in plac
       const barcodeButton = page.getByRole('button', { name: 'Tap to show barcode' });
       await expect(barcodeButton).toBeVisible();
 
-      gate.open?.();
+      homeScreen.release();
       await settle(page);
       // Hydrated in place: the same Home, now working (the barcode view opens), without asking for
       // the activity the page came with.
