@@ -99,9 +99,9 @@ async function purchases(
  * Floor E: one INSERT of 500 rows a statement, two clients, into a table made LIKE ledger_entries
  * (its columns, defaults, checks and all seven indexes; no foreign key, no trigger), each row a
  * pending purchase with its own order id, for a member id of its own (spread over the indexes as a
- * batch's 500 members are). A batch
- * of purchases writes these rows and more (the audit row, the member's balance, the look-ups), so its
- * rate is a fraction of this one; the ratio says how much of this machine's insert rate it keeps.
+ * batch's 500 members are). A batch of purchases writes these rows and more (the audit row, the
+ * member's balance, the look-ups), so its rate is a fraction of this one; the ratio says how much of
+ * this machine's insert rate it keeps.
  */
 async function ledgerShapedInserts(db: Database, seconds: number): Promise<number> {
   await db.exec('CREATE TABLE IF NOT EXISTS bench_floor_ledger (LIKE ledger_entries INCLUDING ALL)');
