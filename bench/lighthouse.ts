@@ -20,7 +20,7 @@
  * stylesheet, served bare, and the same page behind the app's own security headers (copied from its
  * answer). The second is the one to compare with: behind Cross-Origin-Opener-Policy the same static
  * page blocks for longer, in the task that commits the navigation, before any of its own work
- * (docs/decisions.md, "Lighthouse's floor").
+ * (docs/decisions.md, "Floors for the last three figures").
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
