@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingDatabase, type SentStatement } from '#tests/support/recording-database.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -31,6 +32,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -39,10 +41,70 @@ function indexesUsed(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(indexesUsed)];
 }
 
+/** The index conditions of every scan of `index` in the plan. */
+function conditionsOn(node: PlanNode, index: string): string[] {
+  const own = node['Index Name'] === index ? [node['Index Cond'] ?? ''] : [];
+  return [...own, ...(node.Plans ?? []).flatMap((child) => conditionsOn(child, index))];
+}
+
 function seqScans(node: PlanNode): string[] {
   const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
   return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
 }
+
+/**
+ * The kept plan of a purchase set's statement in `on` (its text read by `statementSql`), as its
+ * function makes it: prepared, generic, for three members (literals: EXPLAIN EXECUTE takes none).
+ */
+async function keptPlan(
+  on: Database,
+  statementSql: string,
+  members: { id: string; loyalty_id: string }[],
+): Promise<PlanNode> {
+  const [statement] = await on.query<{ text: string }>(statementSql);
+  expect(statement?.text).toContain('WITH members AS MATERIALIZED');
+  const texts = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]::text[]`;
+  const three = <T>(value: T) => [value, value, value];
+  const args = [
+    texts(members.map((m) => m.loyalty_id)),
+    texts(members.map((_, i) => `plan-set-${i}`)),
+    texts(three('in-store')),
+    texts(three('Oxford Street')),
+    'ARRAY[NULL,NULL,NULL]::text[]',
+    'ARRAY[1000,1000,1000]',
+    texts(three('GBP')),
+    'ARRAY[100,100,100]',
+    'ARRAY[NULL,NULL,NULL]::timestamptz[]',
+    'ARRAY[NULL,NULL,NULL]::text[]',
+    texts(three('hash')),
+    '30',
+    "'partner'",
+    '1000000000',
+    `ARRAY[${members.map((m) => `'${m.id}'`).join(',')}]::uuid[]`,
+  ];
+  return on.transaction(async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+    await tx.query(
+      `PREPARE plan_set (text[], text[], text[], text[], text[], integer[], text[], integer[], timestamptz[],
+         text[], text[], integer, text, bigint, uuid[]) AS ${statement?.text}`,
+    );
+    const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+      `EXPLAIN (FORMAT JSON) EXECUTE plan_set (${args.join(', ')})`,
+    );
+    await tx.query('DEALLOCATE plan_set');
+    const raw = row?.['QUERY PLAN'];
+    return (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
+  });
+}
+
+const keptStatements = [
+  ['a small set of purchases (0057)', 'SELECT record_purchases_statement() AS text'],
+  [
+    'a batch of purchases (0060)',
+    `SELECT substring(prosrc FROM 'RETURN QUERY (.*); END') AS text
+       FROM pg_proc WHERE proname = 'record_purchases_batch'`,
+  ],
+];
 
 let db: Database;
 let t: TestApp;
@@ -218,52 +280,50 @@ describe('query plans at scale', () => {
     expect(outcome).toEqual({ created: 500, scanned: [] });
   });
 
-  it('a small set of purchases keeps one generic plan per connection (0057): it too uses the indexes', async () => {
-    // The set's statement as record_purchases_set runs it: prepared, with a generic plan, for three
-    // of the seed's members (literals: EXPLAIN EXECUTE takes no parameters).
-    const members = await db.query<{ id: string; loyalty_id: string }>(
-      'SELECT id, loyalty_id FROM accounts WHERE loyalty_id IS NOT NULL ORDER BY id LIMIT 3',
-    );
-    const [statement] = await db.query<{ text: string }>('SELECT record_purchases_statement() AS text');
-    const texts = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]::text[]`;
-    const three = <T>(value: T) => [value, value, value];
-    const args = [
-      texts(members.map((m) => m.loyalty_id)),
-      texts(members.map((_, i) => `plan-set-${i}`)),
-      texts(three('in-store')),
-      texts(three('Oxford Street')),
-      'ARRAY[NULL,NULL,NULL]::text[]',
-      'ARRAY[1000,1000,1000]',
-      texts(three('GBP')),
-      'ARRAY[100,100,100]',
-      'ARRAY[NULL,NULL,NULL]::timestamptz[]',
-      'ARRAY[NULL,NULL,NULL]::text[]',
-      texts(three('hash')),
-      '30',
-      "'partner'",
-      '1000000000',
-      `ARRAY[${members.map((m) => `'${m.id}'`).join(',')}]::uuid[]`,
-    ];
-    const plan = await db.transaction(async (tx) => {
-      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-      await tx.query(
-        `PREPARE plan_set (text[], text[], text[], text[], text[], integer[], text[], integer[], timestamptz[],
-           text[], text[], integer, text, bigint, uuid[]) AS ${statement?.text}`,
+  // A set of at most 10 runs record_purchases_statement() in record_purchases_set (0057); a larger
+  // one, the same text reading its items through ROWS 500 functions, in record_purchases_batch
+  // (0060). Both keep one generic plan per connection, made with whatever statistics there are.
+  it.each(keptStatements)(
+    '%s keeps one generic plan per connection: it too uses the indexes',
+    async (_, statementSql) => {
+      const members = await db.query<{ id: string; loyalty_id: string }>(
+        'SELECT id, loyalty_id FROM accounts WHERE loyalty_id IS NOT NULL ORDER BY id LIMIT 3',
       );
-      const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-        `EXPLAIN (FORMAT JSON) EXECUTE plan_set (${args.join(', ')})`,
+      const plan = await keptPlan(db, statementSql, members);
+      expect(seqScans(plan).filter((table) => largeTables.includes(table))).toEqual([]);
+      expect(indexesUsed(plan)).toEqual(
+        expect.arrayContaining([
+          'accounts_pkey',
+          'ledger_entries_request_key',
+          'ledger_entries_pending_by_account',
+        ]),
       );
-      await tx.query('DEALLOCATE plan_set');
-      const raw = row?.['QUERY PLAN'];
-      return (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
-    });
-    expect(seqScans(plan).filter((table) => largeTables.includes(table))).toEqual([]);
-    expect(indexesUsed(plan)).toEqual(
-      expect.arrayContaining([
-        'accounts_pkey',
-        'ledger_entries_request_key',
-        'ledger_entries_pending_by_account',
-      ]),
-    );
-  });
+      // Confirming the buyers' matured points enters the member's pending rows by the member: by the
+      // date alone, this index is a walk through every member's pending rows (as a semi-join with the
+      // buyers, a plan made on few rows did that).
+      for (const condition of conditionsOn(plan, 'ledger_entries_pending_by_account'))
+        expect(condition).toContain('account_id');
+    },
+  );
+
+  // A connection's first set may come while the scheme is new and its tables nearly empty, and the
+  // plan made then is kept until the tables are next analysed: confirming the buyers' matured points
+  // must not become a walk through every member's pending rows as the ledger grows.
+  it.each(keptStatements)(
+    '%s planned on an empty scheme still confirms matured points by member',
+    async (_, statementSql) => {
+      const empty = await openTestDatabase();
+      try {
+        const members = [1, 2, 3].map((n) => ({ id: randomUUID(), loyalty_id: `plan-empty-${n}` }));
+        const plan = await keptPlan(empty, statementSql, members);
+        const byMember = conditionsOn(plan, 'ledger_entries_pending_by_account');
+        const byDate = conditionsOn(plan, 'ledger_entries_pending');
+        expect(byMember.length + byDate.length).toBeGreaterThan(0);
+        for (const condition of byMember) expect(condition).toContain('account_id');
+        for (const condition of byDate) expect(condition).toContain('confirms_at <= now()');
+      } finally {
+        await empty.close();
+      }
+    },
+  );
 });
