@@ -136,26 +136,6 @@ SELECT $statement$
 $statement$
 $$;
 
--- $1 … $11 are p_members … p_hashes in the order of the arguments, $12 p_returns_window_days, $13
--- p_source, $14 p_max_points, $15 the members locked (by record_purchases, which alone calls it).
-DO $$
-BEGIN
-  EXECUTE format($create$
-    CREATE OR REPLACE FUNCTION record_purchases_set(
-      p_members text[], p_order_ids text[], p_channels text[], p_stores text[], p_fascias text[],
-      p_values integer[], p_currencies text[], p_points integer[], p_purchased_at timestamptz[],
-      p_discounts text[], p_hashes text[], p_returns_window_days integer, p_source text,
-      p_max_points bigint, p_locked uuid[]
-    ) RETURNS TABLE (idx integer, outcome text, loyalty_id text, entry ledger_entries)
-    LANGUAGE plpgsql VOLATILE
-    SET loyalty.ledger_insert_bookkeeping = 'by-writer'
-    SET plan_cache_mode = force_generic_plan
-    AS $body$ BEGIN RETURN QUERY %s; END $body$
-  $create$, record_purchases_statement());
-END
-$$;
-
-
 -- A batch's items, in order (n: the 1-based position), as the statement's `given` reads them.
 CREATE FUNCTION purchase_batch_items(
   p_members text[], p_order_ids text[], p_channels text[], p_stores text[], p_fascias text[],
@@ -179,6 +159,11 @@ BEGIN
 END;
 $$;
 
+-- Both functions that keep a plan for the statement, made from the one text: record_purchases_set
+-- (small sets) runs it as it is, record_purchases_batch with its two unnests swapped for the ROWS
+-- 500 functions above. $1 … $11 are p_members … p_hashes in the order of the arguments, $12
+-- p_returns_window_days, $13 p_source, $14 p_max_points, $15 the members locked (by
+-- record_purchases, which alone calls them).
 DO $$
 DECLARE
   statement text := record_purchases_statement();
@@ -187,26 +172,33 @@ DECLARE
            WITH ORDINALITY AS g(member, order_id, channel, store, fascia, order_value, currency, points,
                                 purchased_at, discount, hash, n)$from$;
   members_from text := 'FROM unnest($15::uuid[]) k(id)';
+  kept record;
 BEGIN
   -- Both swaps must happen: a statement that no longer reads so stops the migration.
   IF position(items_from IN statement) = 0 OR position(members_from IN statement) = 0 THEN
     RAISE EXCEPTION 'record_purchases_statement() is not the text 0060 expects';
   END IF;
-  statement := replace(statement, items_from,
-                       'FROM purchase_batch_items($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS g');
-  statement := replace(statement, members_from, 'FROM purchase_batch_members($15) k(id)');
-  EXECUTE format($create$
-    CREATE FUNCTION record_purchases_batch(
-      p_members text[], p_order_ids text[], p_channels text[], p_stores text[], p_fascias text[],
-      p_values integer[], p_currencies text[], p_points integer[], p_purchased_at timestamptz[],
-      p_discounts text[], p_hashes text[], p_returns_window_days integer, p_source text,
-      p_max_points bigint, p_locked uuid[]
-    ) RETURNS TABLE (idx integer, outcome text, loyalty_id text, entry ledger_entries)
-    LANGUAGE plpgsql VOLATILE
-    SET loyalty.ledger_insert_bookkeeping = 'by-writer'
-    SET plan_cache_mode = force_generic_plan
-    AS $body$ BEGIN RETURN QUERY %s; END $body$
-  $create$, statement);
+  FOR kept IN
+    SELECT 'record_purchases_set' AS name, statement AS body
+    UNION ALL
+    SELECT 'record_purchases_batch',
+           replace(replace(statement, items_from,
+                           'FROM purchase_batch_items($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS g'),
+                   members_from, 'FROM purchase_batch_members($15) k(id)')
+  LOOP
+    EXECUTE format($create$
+      CREATE OR REPLACE FUNCTION %I(
+        p_members text[], p_order_ids text[], p_channels text[], p_stores text[], p_fascias text[],
+        p_values integer[], p_currencies text[], p_points integer[], p_purchased_at timestamptz[],
+        p_discounts text[], p_hashes text[], p_returns_window_days integer, p_source text,
+        p_max_points bigint, p_locked uuid[]
+      ) RETURNS TABLE (idx integer, outcome text, loyalty_id text, entry ledger_entries)
+      LANGUAGE plpgsql VOLATILE
+      SET loyalty.ledger_insert_bookkeeping = 'by-writer'
+      SET plan_cache_mode = force_generic_plan
+      AS $body$ BEGIN RETURN QUERY %s; END $body$
+    $create$, kept.name, kept.body);
+  END LOOP;
 END
 $$;
 
