@@ -253,7 +253,8 @@ describe('query plans at scale', () => {
         const before = new Map((await scans(tx)).map((t) => [t.relname, t.seq_scan]));
         const [recorded] = await tx.query<{ created: number }>(
           `SELECT count(*) FILTER (WHERE r.outcome = 'created')::int AS created
-             FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 30, 'partner', 1000000000) r`,
+             FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 30, 'partner', 1000000000,
+                                    NULL, NULL, NULL, NULL, NULL) r`,
           [
             refs,
             refs.map((_, i) => `plan-batch-${i}`),

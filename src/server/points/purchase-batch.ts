@@ -67,8 +67,9 @@ export async function recordPurchaseBatch(ctx: AppContext, items: readonly unkno
  *
  * Only the set's statement throws: what one purchase recorded on its own meets is its own outcome.
  *
- * Audit: one row per purchase newly recorded (purchase.record), written by the same statement that
- * records it (a data-modifying CTE over record_purchases' answers); replays and refusals none.
+ * Audit: one row per purchase newly recorded (purchase.record), written by record_purchases with the
+ * purchase (migration 0061: a batch writes them before it locks its members); replays and refusals
+ * none.
  *
  * A named prepared statement: single purchases are grouped all day (sets of 3-10), and parsing and
  * planning this statement was a quarter of a set of five's database time (1.7-1.85 ms a call, 1.3-1.5
@@ -87,20 +88,11 @@ export async function recordPurchases(
   const batch = [...first.values()];
   const one = (i: number) => purchases[i] as Purchase;
   const rows = await ctx.db.query<
-    LedgerRow & { idx: number; outcome: Outcome; loyalty_id: string; has_pass: boolean }
+    LedgerRow & { idx: number; outcome: Outcome; loyalty_id: string; pass_changed: boolean }
   >(
-    `WITH r AS (
-       SELECT r.idx, r.outcome, r.loyalty_id, (r.entry).*
-         FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) r
-     ), audited AS (
-       INSERT INTO audit_log (actor_kind, actor_id, actor_label, action, member_id, change)
-       SELECT $15, $16, $17, $18, r.account_id,
-              ($19::jsonb -> (r.idx - 1)) || jsonb_build_object('entryId', r.id::text)
-         FROM r WHERE r.outcome = 'created' AND $15::text IS NOT NULL
-        ORDER BY r.idx
-     )
-     SELECT r.*, r.outcome = 'created' AND EXISTS (SELECT 1 FROM wallet_passes w WHERE w.account_id = r.account_id) AS has_pass
-       FROM r`,
+    `SELECT r.idx, r.outcome, r.loyalty_id, r.pass_changed, (r.entry).*
+       FROM record_purchases($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+                             $15, $16, $17, $18, $19) r`,
     [
       batch.map((i) => one(i).loyaltyId ?? one(i).email ?? ''),
       batch.map((i) => one(i).orderId),
@@ -122,7 +114,7 @@ export async function recordPurchases(
     { prepared: 'record-purchases' },
   );
   const later: number[] = purchases.flatMap((item, i) => (first.get(item.orderId) === i ? [] : [i]));
-  for (const { idx, outcome, loyalty_id: loyaltyId, has_pass: passChanged, ...entry } of rows) {
+  for (const { idx, outcome, loyalty_id: loyaltyId, pass_changed: passChanged, ...entry } of rows) {
     const i = batch[idx - 1] as number;
     const { orderId } = one(i);
     if (outcome === 'retry' || outcome === 'member-not-found') later.push(i);
