@@ -25,7 +25,7 @@ export interface LedgerRow {
 }
 
 /** Pending: purchase points (and their returns) whose confirmation date has not come. */
-export function isPending(row: LedgerRow, now: Date): boolean {
+export function isPending(row: Pick<LedgerRow, 'confirmed_at' | 'confirms_at'>, now: Date): boolean {
   return row.confirmed_at === null && row.confirms_at !== null && row.confirms_at.getTime() > now.getTime();
 }
 

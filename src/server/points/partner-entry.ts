@@ -1,7 +1,28 @@
 import { isPending, type LedgerRow } from './ledger-rows.ts';
 
+/** The columns of a ledger row the partner API shows. */
+export type PartnerEntryRow = Pick<
+  LedgerRow,
+  | 'id'
+  | 'kind'
+  | 'request_key'
+  | 'points'
+  | 'cash'
+  | 'confirms_at'
+  | 'confirmed_at'
+  | 'order_id'
+  | 'channel'
+  | 'store_display_name'
+  | 'fascia_display_name'
+  | 'order_value'
+  | 'order_currency'
+  | 'discount'
+  | 'reason'
+  | 'created_at'
+>;
+
 /** A ledger row as the partner API answers it (the same answer for every replay of its key). */
-export function partnerEntry(row: LedgerRow, loyaltyId: string) {
+export function partnerEntry(row: PartnerEntryRow, loyaltyId: string) {
   return {
     id: String(row.id),
     kind: row.kind,
