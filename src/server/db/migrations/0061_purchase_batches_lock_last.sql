@@ -80,15 +80,18 @@ BEGIN
   ), refs AS MATERIALIZED (
     SELECT DISTINCT g.ref FROM given g
   ), members AS MATERIALIZED (
-    -- purchase_member's rule (0032): each card and email looked up in its index.
+    -- purchase_member's rule (0032): each card and email looked up in its index. Only an email has
+    -- an @ (a card is digits), so each is looked up in its own index alone: half the look-ups.
     SELECT DISTINCT found.*
       FROM refs r
       CROSS JOIN LATERAL (SELECT c.id, c.loyalty_id, c.email, c.email_verified
-                            FROM accounts c WHERE c.loyalty_id = r.ref AND c.deleted_at IS NULL
+                            FROM accounts c
+                           WHERE strpos(r.ref, '@') = 0 AND c.loyalty_id = r.ref AND c.deleted_at IS NULL
                           UNION ALL
                           SELECT e.id, e.loyalty_id, e.email, e.email_verified
                             FROM accounts e
-                           WHERE e.email = lower(r.ref) AND e.email_verified AND e.deleted_at IS NULL) found
+                           WHERE strpos(r.ref, '@') > 0 AND e.email = lower(r.ref) AND e.email_verified
+                             AND e.deleted_at IS NULL) found
   ), items AS MATERIALIZED (
     -- A card first, as purchase_member: a loyalty id is digits, never an email.
     SELECT g.*, COALESCE(bycard.id, bymail.id) AS account_id,
