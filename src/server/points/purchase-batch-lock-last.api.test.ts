@@ -118,6 +118,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(await pendingSumMismatches(t)).toEqual([]);
     });
 
+    it('order ids already recorded: the same body is a replay, another body a key reused; the rest are recorded', async () => {
+      const m = await t.signedInMember();
+      const items = Array.from({ length: 12 }, () => purchase(m.loyaltyId, { points: 10 }));
+      const [same, other] = [items[3], items[8]] as (typeof items)[number][];
+      const earlier = await batch([same, { ...other, points: 99 }]);
+      expect(earlier.body.results.map((r) => r.status)).toEqual([201, 201]);
+      const res = await batch(items);
+      expect(res.body.results.map((r) => [r.status, r.error ?? null, r.replayed ?? null])).toEqual(
+        items.map((item) =>
+          item === same
+            ? [201, null, true]
+            : item === other
+              ? [409, 'IdempotencyKeyReused', null]
+              : [201, null, false],
+        ),
+      );
+      expect(await written(items.map((item) => item.orderId))).toEqual({ rows: 12, audited: 12 });
+      expect((await viewer(m.client))?.pendingPointsBalance).toBe(10 * 11 + 99);
+    });
+
     it('a member whose points the batch would take past the limit: refused from there on, as one after another', async () => {
       const m = await t.signedInMember();
       const fill = Array.from({ length: 99 }, () => purchase(m.loyaltyId, { points: 10_000_000 }));
