@@ -327,4 +327,41 @@ describe('query plans at scale', () => {
       }
     },
   );
+
+  // A batch of more than 10 locks its members last (record_purchases_lock_last, 0061) and then
+  // confirms its buyers' matured points in a statement of its own, whose plan is kept as well.
+  it('a batch that locks last, planned on an empty scheme, still confirms matured points by member', async () => {
+    const empty = await openTestDatabase();
+    try {
+      const [source] = await empty.query<{ text: string }>(
+        `SELECT substring(prosrc FROM 'WITH confirmed AS .*FROM passes p') AS text
+           FROM pg_proc WHERE proname = 'record_purchases_lock_last'`,
+      );
+      expect(source?.text).toContain('UPDATE ledger_entries l SET confirmed_at = now()');
+      // Its variables as parameters: the members, what they bought, where their rows are.
+      const statement = (source?.text ?? '')
+        .replace('INTO passes_changed', '')
+        .replaceAll('buyer_ids', '$1')
+        .replaceAll('unnest(buyers)', 'unnest($2)')
+        .replaceAll('buyer_rows', '$3');
+      const plan = await empty.transaction(async (tx) => {
+        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await tx.query(`PREPARE plan_credit (uuid[], purchase_buyer[], tid[]) AS ${statement}`);
+        const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE plan_credit ('{}', '{}', '{}')`,
+        );
+        await tx.query('DEALLOCATE plan_credit');
+        const raw = row?.['QUERY PLAN'];
+        return (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
+      });
+      const byMember = conditionsOn(plan, 'ledger_entries_pending_by_account');
+      const byDate = conditionsOn(plan, 'ledger_entries_pending');
+      expect(byMember.length + byDate.length).toBeGreaterThan(0);
+      for (const condition of byMember) expect(condition).toContain('account_id');
+      for (const condition of byDate) expect(condition).toContain('confirms_at <= now()');
+      expect(seqScans(plan)).not.toContain('ledger_entries');
+    } finally {
+      await empty.close();
+    }
+  });
 });
