@@ -102,7 +102,12 @@ const login = await fetch(`${base}/api/login`, {
   headers: { origin, 'content-type': 'application/json' },
   body: JSON.stringify({ username: 'bench@example.com', password: 'quiet-harbour-lantern-7391' }),
 });
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+if (login.status !== 200) throw new Error(`POST /api/login: HTTP ${login.status}`);
+// Every cookie the sign-in set (the session's and the browser's): the first alone was the browser's.
+const cookie = login.headers
+  .getSetCookie()
+  .map((line) => line.split(';')[0] ?? '')
+  .join('; ');
 const asMember = { cookie, origin };
 
 const transactions = await load(
