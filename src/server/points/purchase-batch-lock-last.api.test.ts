@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileHeld } from '#tests/support/held-transaction.ts';
 import {
   pendingSumMismatches,
   tillPurchase as purchase,
   viewerAccount as viewer,
 } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import type { Queryable } from '../db/database.ts';
 
 /**
  * A batch of more than 10 purchases writes its rows first and locks its members last (migration
@@ -24,34 +24,6 @@ interface BatchAnswer {
 }
 
 const batch = (purchases: unknown[]) => t.partner<BatchAnswer>('POST', '/purchases/batch', { purchases });
-
-/**
- * Runs `hold` in a transaction of its own and keeps it open until `sending` is waiting for it at the
- * database; then `then` runs in the same transaction, which commits.
- */
-async function whileHeld<T>(
-  hold: (tx: Queryable) => Promise<unknown>,
-  sending: () => Promise<T>,
-  then: (tx: Queryable) => Promise<unknown> = async () => {},
-): Promise<T> {
-  let answer: Promise<T> | undefined;
-  await t.ctx.db.transaction(async (tx) => {
-    await hold(tx);
-    const [me] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    answer = sending();
-    for (let tries = 0; ; tries++) {
-      const [row] = await t.ctx.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
-        [me?.pid],
-      );
-      if ((row?.n ?? 0) > 0) break;
-      if (tries > 1000) throw new Error('the batch never waited for the held member');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await then(tx);
-  });
-  return answer as Promise<T>;
-}
 
 /** How many ledger rows the orders have, and how many audit rows record them. */
 async function written(orderIds: string[]) {
@@ -72,6 +44,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         purchase(i % 3 ? other.loyaltyId : gone.loyaltyId, { points: 10 }),
       );
       const res = await whileHeld(
+        t.ctx.db,
         (tx) => tx.query('UPDATE accounts SET deleted_at = now() WHERE loyalty_id = $1', [gone.loyaltyId]),
         () => batch(items),
       );
@@ -99,6 +72,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       // As a purchase recorded alone does: its member locked first, then its order id written, here
       // with another body (so the batch must answer that order as a key reused).
       const res = await whileHeld(
+        t.ctx.db,
         (tx) => tx.query('SELECT 1 FROM accounts WHERE loyalty_id = $1 FOR UPDATE', [m.loyaltyId]),
         () => batch(items),
         (tx) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
+import { whileHeld } from '#tests/support/held-transaction.ts';
 import {
   pendingSumMismatches,
   tillPurchase as purchase,
@@ -171,50 +172,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   () => {
     it('holds up no other member’s purchase', async () => {
       const [held, other] = [await t.signedInMember(), await t.signedInMember()];
-      // The member's row locked as an exchange in progress holds it, until `release`.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = (_holder: number) => {};
-      const holder = new Promise<number>((resolve) => {
-        locked = resolve;
-      });
-      const holding = t.ctx.db.transaction(async (tx) => {
-        await tx.query('SELECT 1 FROM accounts WHERE loyalty_id = $1 FOR UPDATE', [held.loyaltyId]);
-        const [me] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-        locked(me?.pid ?? 0);
-        await released;
-      });
-      const holderPid = await holder;
-      const waiting = send(purchase(held.loyaltyId, { points: 5 }));
-      // Until the held member's purchase is at the database, waiting for the lock.
-      for (let tries = 0; ; tries++) {
-        const [row] = await t.ctx.db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
-          [holderPid],
-        );
-        if ((row?.n ?? 0) > 0) break;
-        if (tries > 1000) throw new Error('the held member’s purchase never waited for the lock');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-
-      // Other tills' purchases, one after another and then several at once, are all recorded meanwhile.
-      const statuses: number[] = [];
-      for (let i = 0; i < 3; i++)
-        statuses.push((await send(purchase(other.loyaltyId, { points: 1 }))).statusCode);
-      const together = await Promise.all(
-        Array.from(
-          { length: 6 },
-          async () => (await send(purchase(other.loyaltyId, { points: 1 }))).statusCode,
-        ),
+      // The member's row locked as an exchange in progress would hold it; meanwhile, other tills'
+      // purchases, one after another and then several at once, are all recorded.
+      const waiting = await whileHeld(
+        t.ctx.db,
+        (tx) => tx.query('SELECT 1 FROM accounts WHERE loyalty_id = $1 FOR UPDATE', [held.loyaltyId]),
+        () => send(purchase(held.loyaltyId, { points: 5 })),
+        async () => {
+          const statuses: number[] = [];
+          for (let i = 0; i < 3; i++)
+            statuses.push((await send(purchase(other.loyaltyId, { points: 1 }))).statusCode);
+          const together = await Promise.all(
+            Array.from(
+              { length: 6 },
+              async () => (await send(purchase(other.loyaltyId, { points: 1 }))).statusCode,
+            ),
+          );
+          expect([...statuses, ...together]).toEqual(Array.from({ length: 9 }, () => 201));
+          expect((await viewer(other.client))?.pendingPointsBalance).toBe(9);
+        },
       );
-      expect([...statuses, ...together]).toEqual(Array.from({ length: 9 }, () => 201));
-      expect((await viewer(other.client))?.pendingPointsBalance).toBe(9);
-
-      release();
-      await holding;
-      expect((await waiting).statusCode).toBe(201);
+      expect(waiting.statusCode).toBe(201);
       expect((await viewer(held.client))?.pendingPointsBalance).toBe(5);
     });
   },
