@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { badRequest } from '../http/errors.ts';
+import { hashesAtOnce, slotted } from './hash-slots.ts';
 import { isGuessablePassword } from './password-strength.ts';
 
 // OWASP's argon2id setting (19 MiB, 2 iterations, 1 lane); about 26 ms a hash on this hardware.
@@ -10,8 +11,11 @@ export const passwordRequirementsMessage = "The password you entered doesn't mee
 // SPEC §9 minimum lengths live with the other pure rules; the screens check them before sending.
 export { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 
+/** Every hash and check of a password takes one of these slots (hash-slots.ts says why). */
+const inHashSlot = slotted(hashesAtOnce());
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, argon2Options);
+  return inHashSlot(() => hash(password, argon2Options));
 }
 
 // A fixed hash to verify against when no account matches, so timing does not reveal membership.
@@ -19,10 +23,11 @@ const decoyHash = hash('decoy-password-never-matches', argon2Options);
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) {
-    await verify(await decoyHash, password);
+    const decoy = await decoyHash;
+    await inHashSlot(() => verify(decoy, password));
     return false;
   }
-  return verify(passwordHash, password);
+  return inHashSlot(() => verify(passwordHash, password));
 }
 
 /**
