@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { seriousViolations, settle } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -53,39 +54,35 @@ test.describe('accessibility: signed out (axe, no serious or critical violations
   }
 });
 
+/**
+ * Opens a screen that, signed in, hands the browser to a provider at once (`provider` names its
+ * URLs). Its pages are not ours, so the provider answers 204 (a navigation to No Content stays on the
+ * page), and the screen can be checked as it was left once the hand-over has happened.
+ */
+async function openHandingOver(page: Page, route: string, provider: (url: URL) => boolean) {
+  let handedOver = false;
+  await page.route(provider, async (request) => {
+    handedOver = true;
+    await request.fulfill({ status: 204 });
+  });
+  await page.goto(route);
+  await expect.poll(() => handedOver).toBe(true);
+}
+
 test.describe('accessibility: signed in (axe, no serious or critical violations)', () => {
   for (const route of routes) {
     test(`axe signed in: ${route}`, async ({ page, createMember, signIn }) => {
       await signIn(page, await createMember({ name: 'Alex Access' }));
       if (route === '/link-with-nike') {
-        // Signed in, this screen hands the browser to the sportswear provider (the local OpenID
-        // provider on 127.0.0.1) at once: its pages are not ours, so the provider answers 204 here
-        // (a navigation to No Content stays on the page) and the screen is checked as it was left.
-        let handedOver = false;
-        await page.route(
-          (url) => url.hostname === '127.0.0.1',
-          async (request) => {
-            handedOver = true;
-            await request.fulfill({ status: 204 });
-          },
-        );
-        await page.goto(route);
+        // The sportswear provider is the local OpenID provider on 127.0.0.1.
+        await openHandingOver(page, route, (url) => url.hostname === '127.0.0.1');
         await expect(page.getByText('Taking you to Nike to sign in…')).toBeVisible();
-        await expect.poll(() => handedOver).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
         return;
       }
       if (route === '/add-to-google-wallet') {
-        // Signed in, this screen hands the browser to Google's save link at once. No internet here:
-        // Google answers 204 (the page stays), and the screen is checked as it was left; without this,
-        // axe raced the navigation to an error page on a slow machine.
-        let handedOver = false;
-        await page.route('https://pay.google.com/**', async (request) => {
-          handedOver = true;
-          await request.fulfill({ status: 204 });
-        });
-        await page.goto(route);
-        await expect.poll(() => handedOver).toBe(true);
+        // Without this, axe raced the navigation to an error page on a slow machine (no internet here).
+        await openHandingOver(page, route, (url) => url.hostname === 'pay.google.com');
         await settle(page);
         expect(await seriousViolations(page)).toEqual([]);
         return;
