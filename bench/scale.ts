@@ -43,7 +43,11 @@ await admin.end();
 
 /** The app on one schema, with a signed-in member who has 10,000 ledger rows (a tenth pending). */
 async function side(schema: string) {
-  const db = openPostgres(url as string, { searchPath: `${schema},public` });
+  const db = openPostgres(url as string, {
+    searchPath: `${schema},public`,
+    statementTimeoutMs: 0,
+    idleInTransactionTimeoutMs: 0,
+  });
   await migrate(db);
   const bench = await startBenchApp({ db });
   const member = { ...benchMember, email: `bench-${Date.now()}-${schema}@example.com` };

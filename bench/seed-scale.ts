@@ -28,7 +28,11 @@ await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 await admin.query(`CREATE SCHEMA ${schema}`);
 await admin.end();
 
-const db = openPostgres(url, { searchPath: `${schema},public` });
+const db = openPostgres(url, {
+  searchPath: `${schema},public`,
+  statementTimeoutMs: 0,
+  idleInTransactionTimeoutMs: 0,
+});
 await migrate(db);
 const started = Date.now();
 console.log(`Seeding ${members} members × ${ledgerRowsPerMember} ledger rows into schema ${schema}`);

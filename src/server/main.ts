@@ -22,7 +22,12 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const database = openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+  const database = openDatabase({
+    databaseUrl: settings.databaseUrl,
+    postgres: settings.postgres,
+    dataDir: settings.dataDir,
+    log: (message, error) => console.warn(`${message}: ${(error as Error).message}`),
+  })
     .catch((error: unknown) => {
       if (!(error instanceof DataDirInUseError)) throw error;
       console.error(error.message);

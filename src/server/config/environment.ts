@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type PostgresOptions, postgresDefaults } from '../db/postgres-options.ts';
 
 /**
  * Every environment variable the server and the operator CLI read (README "Environment variables"),
@@ -41,6 +42,43 @@ const smtpUrl = unsetIfEmpty.superRefine((value, ctx) => {
   }
 });
 
+/** A whole number of milliseconds (0 turns the timeout off), or the default when unset. */
+const milliseconds = (name: string, fallback: number, minimum = 0) =>
+  unsetIfEmpty.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < minimum || number > 86_400_000) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Invalid ${name}: ${value} (whole milliseconds, at least ${minimum})`,
+      });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+const poolSize = unsetIfEmpty.transform((value, ctx) => {
+  if (value === undefined) return postgresDefaults.poolSize;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 1000) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Invalid DATABASE_POOL_SIZE: ${value} (a whole number from 1 to 1000)`,
+    });
+    return z.NEVER;
+  }
+  return number;
+});
+
+const poolMode = unsetIfEmpty.transform((value, ctx) => {
+  if (value === undefined || value === 'session' || value === 'transaction') return value ?? 'session';
+  ctx.addIssue({
+    code: 'custom',
+    message: `Invalid DATABASE_POOL_MODE: ${value} (session, or transaction behind PgBouncer in transaction mode)`,
+  });
+  return z.NEVER;
+});
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const environmentSchema = z
@@ -51,6 +89,21 @@ const environmentSchema = z
     NODE_ENV: unsetIfEmpty,
     DATA_DIR: unsetIfEmpty,
     DATABASE_URL: unsetIfEmpty,
+    DATABASE_POOL_SIZE: poolSize,
+    DATABASE_POOL_MODE: poolMode,
+    DATABASE_CONNECT_TIMEOUT_MS: milliseconds(
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      postgresDefaults.connectTimeoutMs,
+      100,
+    ),
+    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      postgresDefaults.statementTimeoutMs,
+    ),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      postgresDefaults.idleInTransactionTimeoutMs,
+    ),
     SMTP_URL: smtpUrl,
     PARTNER_API_KEY: unsetIfEmpty,
     METRICS_KEY: unsetIfEmpty,
@@ -67,6 +120,14 @@ const environmentSchema = z
     production: env.NODE_ENV === 'production',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL,
+    /** How the server uses PostgreSQL's connections (DATABASE_URL only). */
+    postgres: {
+      poolSize: env.DATABASE_POOL_SIZE,
+      poolMode: env.DATABASE_POOL_MODE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    } satisfies PostgresOptions,
     smtpUrl: env.SMTP_URL,
     partnerApiKey: env.PARTNER_API_KEY,
     /** Bearer key of GET /metrics (Prometheus); unset: /metrics answers 404. */

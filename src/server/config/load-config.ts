@@ -10,6 +10,8 @@ export interface ServerSettings {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The pool, its timeouts and the pooler's mode (DATABASE_URL only). */
+  postgres: Environment['postgres'];
   smtpUrl: string | undefined;
   partnerApiKey: string | undefined;
   metricsKey: string | undefined;
@@ -53,6 +55,7 @@ export function loadSettings(env: Environment = readEnvironment()): ServerSettin
     host: env.host ?? (production ? defaultHost.production : defaultHost.development),
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
+    postgres: env.postgres,
     smtpUrl,
     partnerApiKey: env.partnerApiKey,
     metricsKey: env.metricsKey,

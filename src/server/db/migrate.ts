@@ -35,6 +35,8 @@ export async function migrate(
     const applied = await db.transaction(async (tx) => {
       await lockMigrations(tx);
       if (await queryOne(tx, 'SELECT 1 FROM schema_migrations WHERE name = $1', [name])) return false;
+      // A migration may rebuild a large table: the requests' statement timeout is not for it.
+      await tx.query('SET LOCAL statement_timeout = 0');
       for (const statement of splitStatements(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
       return true;

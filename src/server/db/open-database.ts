@@ -8,6 +8,7 @@ import type { Database } from './database.ts';
 import { migratedTemplate } from './db-template.ts';
 import type { PgliteDatabase } from './pglite.ts';
 import { openPgliteThread } from './pglite-thread.ts';
+import type { PostgresOptions } from './postgres-options.ts';
 import { makePrivateDir } from './private-dir.ts';
 
 /**
@@ -16,6 +17,10 @@ import { makePrivateDir } from './private-dir.ts';
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** The pool and its timeouts (PostgreSQL only). */
+  postgres?: Partial<PostgresOptions>;
+  /** Where a lost idle connection is reported (PostgreSQL only). */
+  log?: (message: string, error: unknown) => void;
   dataDir: string;
   /** Where the migrated template is (tests); default: the build's, beside the migrations. */
   templatePath?: string;
@@ -24,7 +29,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     // The pg driver is loaded only by a server that uses it.
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(options.databaseUrl);
+    return openPostgres(options.databaseUrl, options.postgres, options.log);
   }
   const lock = lockDataDir(options.dataDir);
   try {

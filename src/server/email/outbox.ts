@@ -56,11 +56,16 @@ interface OutboxRow {
 }
 
 /**
- * A claimed row stays leased for this long: longer than a round can take (a batch over the SMTP
- * pool, each delivery limited to seconds), so no other worker picks it up while it is in flight,
- * short enough that a worker that died mid-send leaves it to another.
+ * A claimed row is leased for a minute, and the worker renews the lease of each row it is still
+ * sending every `renewEveryMs`: a live server keeps what it is sending however slow the mail server
+ * is (so no other worker sends it too), and the rows of a server that died mid-send are free again
+ * within a minute (a sign-in link is only good for a little longer). A renewal names the claim (the
+ * row's attempt number), so a row another worker has taken since is never taken back.
  */
-const leaseSeconds = 300;
+const leaseSeconds = 60;
+
+/** How often a worker renews the leases of the rows it is still sending. */
+const renewEveryMs = 15_000;
 
 /** Rows claimed per round by one worker. */
 const batchSize = 20;
@@ -89,6 +94,7 @@ export function createOutbox(
   transport: MailTransport,
   config: Config['mail'],
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  options: { renewEveryMs?: number } = {},
 ): Outbox {
   let running: Promise<void> | null = null;
   let again = false;
@@ -110,8 +116,29 @@ export function createOutbox(
     );
     // In parallel: the SMTP transport keeps a small pool of connections, so a round is not a
     // sequence of round trips. Each row is recorded on its own.
-    await Promise.all(claimed.map(deliver));
+    const inFlight = new Map(claimed.map((row) => [String(row.id), row.attempts]));
+    const renewal = setInterval(() => void renewLeases(inFlight), options.renewEveryMs ?? renewEveryMs);
+    renewal.unref();
+    try {
+      await Promise.all(claimed.map((row) => deliver(row).finally(() => inFlight.delete(String(row.id)))));
+    } finally {
+      clearInterval(renewal);
+    }
     return claimed.length;
+  }
+
+  /** Keeps the rows still being sent leased; a worker that was stopped (or died) renews nothing. */
+  async function renewLeases(inFlight: Map<string, number>): Promise<void> {
+    if (stopping || inFlight.size === 0) return;
+    await db
+      .query(
+        `UPDATE outbox_mail SET next_attempt_at = now() + make_interval(secs => $3)
+          FROM unnest($1::bigint[], $2::int[]) AS claim(id, attempts)
+         WHERE outbox_mail.id = claim.id AND outbox_mail.attempts = claim.attempts
+           AND outbox_mail.sent_at IS NULL AND outbox_mail.given_up_at IS NULL`,
+        [[...inFlight.keys()], [...inFlight.values()], leaseSeconds],
+      )
+      .catch((error: unknown) => log.warn({ err: error }, 'could not renew the lease of mail being sent'));
   }
 
   async function deliver(row: OutboxRow): Promise<void> {

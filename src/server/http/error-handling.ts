@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode, FailureBody } from '#shared/api/error-codes.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { failure, HttpError } from './errors.ts';
+
+/** How long a caller is asked to wait before trying again while the database is out of reach. */
+const databaseRetryAfterSeconds = 5;
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -26,6 +30,15 @@ export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<s
     // such as a URL parameter: the caller's input is at fault, not the server.
     if (isUnstorableText(error)) {
       return reply.code(400).send(failure('UnstorableText', unstorableTextMessage));
+    }
+    // The database is restarting, failing over or hung: nothing was done, and the same request may
+    // be sent again (idempotent writes replay), so this is a 503, never a 500 or a hang.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return reply
+        .code(503)
+        .send(failure('Unavailable', 'The service is briefly unavailable. Please try again.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -12,8 +12,10 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
-  app.get('/readyz', { config: { anonymous: true } }, async (_request, reply) => {
-    const answer = await readiness(ctx.db);
+  app.get('/readyz', { config: { anonymous: true } }, async (request, reply) => {
+    const answer = await readiness(ctx.db, (error, check) =>
+      request.log.warn({ err: error, check }, 'not ready'),
+    );
     reply.header('cache-control', 'no-store');
     return reply
       .code(answer.ready ? 200 : 503)
