@@ -1,5 +1,7 @@
 import { loadSettings, type ServerSettings } from './config/load-config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import type { Database } from './db/database.ts';
+import { isDatabaseUnavailable } from './db/database-unavailable.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { StartTimings } from './start-timings.ts';
@@ -35,13 +37,38 @@ async function main(): Promise<void> {
     })
     .then(async (db) => {
       timings.beside('database');
-      await migrate(db, (line) => console.log(line));
+      await migrateOnceReachable(db);
       timings.beside('migrations');
       return db;
     });
   const { startServer } = await import('./start-server.ts');
   timings.lap('code');
   await startServer(settings, database, timings);
+}
+
+/** How often a server started before its database tries it again. */
+const databaseRetryMs = 2_000;
+
+/**
+ * A server may start before its database does (a compose file, a failover under way): it waits for
+ * it, saying so, rather than exiting. Anything else that stops the migrations stops the start.
+ */
+async function migrateOnceReachable(db: Database): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db, (line) => console.log(line));
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const cause = ((error as Error).cause ?? error) as Error;
+      if (attempt === 1 || attempt % 15 === 0) {
+        console.warn(
+          `waiting for the database (${cause.message}); trying again every ${databaseRetryMs / 1000} s`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, databaseRetryMs));
+    }
+  }
 }
 
 await main();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
+import { admin, databaseUrl } from './postgres-schema.ts';
 
 /**
  * Real server processes (npm start's entry: its sources, or the built bundle) for the fault tests and the browser
@@ -16,6 +17,8 @@ import { openPglite } from '../../src/server/db/pglite.ts';
 export interface ServerStore {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** What the servers need besides DATABASE_URL (through a transaction-mode pooler: its pool mode). */
+  env?: Record<string, string>;
   /** Runs SQL against the store's PostgreSQL schema (PostgreSQL runs only). */
   query<T>(sql: string): Promise<T[]>;
   remove(): Promise<void>;
@@ -55,6 +58,8 @@ export async function createServerStore(options: { pgliteTemplate?: string } = {
       remove: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
+  const pooler = process.env.TEST_DATABASE_POOLER_URL;
+  if (pooler) return pooledStore(dataDir, url, pooler);
   const schema = `fault_${randomBytes(6).toString('hex')}`;
   const admin = async <T>(sql: string) => {
     const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
@@ -78,6 +83,33 @@ export async function createServerStore(options: { pgliteTemplate?: string } = {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Through the run's PgBouncer (transaction mode): a database of the store's own, empty (the first
+ * server migrates it), which the servers reach through the pooler.
+ */
+function pooledStore(dataDir: string, directUrl: string, poolerUrl: string): Promise<ServerStore> {
+  const name = `fault_${randomBytes(6).toString('hex')}`;
+  const query = async <T>(sql: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl(directUrl, name) });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  return admin(directUrl, `CREATE DATABASE ${name}`).then(() => ({
+    dataDir,
+    databaseUrl: databaseUrl(poolerUrl, name),
+    env: { DATABASE_POOL_MODE: 'transaction' },
+    query,
+    async remove() {
+      await admin(directUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  }));
 }
 
 async function copyTemplate(template: string, target: string): Promise<void> {
@@ -143,6 +175,7 @@ function spawnServer(
       PARTNER_API_KEY: partnerKey,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...store.env,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,7 @@ export function openPostgres(
   // reported here and already out of the pool; the next request opens a new one.
   pool.on('error', (error) => log('an idle database connection was lost', error));
   const begin = pooled ? beginWithLocalTimeouts(timeouts) : 'BEGIN';
+  const advice = poolerAdvice(log);
 
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(
@@ -63,6 +64,7 @@ export function openPostgres(
             : await target.query(sql, values);
         return result.rows as T[];
       } catch (error) {
+        advice(error);
         throw asUnavailable(error);
       }
     },
@@ -72,6 +74,7 @@ export function openPostgres(
     ...asQueryable(pool),
     async transaction(work) {
       const client = await pool.connect().catch((error: unknown) => {
+        advice(error);
         throw asUnavailable(error);
       });
       // While checked out, a connection lost between two statements is reported on the client;
@@ -109,6 +112,28 @@ export function openPostgres(
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A transaction-mode pooler (PgBouncer) behind a server in session mode fails in two recognisable
+ * ways: it refuses the timeouts sent at connection start-up, or a named prepared statement is gone
+ * because the next transaction ran on another server connection. Either is said once, plainly.
+ */
+function poolerAdvice(log: (message: string, error: unknown) => void): (error: unknown) => void {
+  let said = false;
+  return (error) => {
+    const code = (error as { code?: unknown } | undefined)?.code;
+    const message = error instanceof Error ? error.message : '';
+    const pooler =
+      message.includes('unsupported startup parameter') ||
+      (code === '26000' && message.includes('prepared statement'));
+    if (!pooler || said) return;
+    said = true;
+    log(
+      'DATABASE_URL looks like a connection pooler in transaction mode (PgBouncer): set DATABASE_POOL_MODE=transaction (no named prepared statements, timeouts set per transaction)',
+      error,
+    );
   };
 }
 

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveForCli } from '#tests/support/cli-server.ts';
 import { SmtpSink } from '#tests/support/smtp-sink.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { migrate } from '../db/migrate.ts';
-import { openPostgres } from '../db/postgres.ts';
+import { openSharedTestDatabase } from '#tests/support/test-database.ts';
 import { runCli } from '../operator/cli.ts';
 import { type MailTransport, smtpTransport } from './mailer.ts';
 import { enqueueMail } from './outbox.ts';
@@ -342,23 +340,8 @@ describe('outbox: staff see what could not be delivered', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('outbox on PostgreSQL with several app servers', () => {
   it('two app servers on one schema deliver each of 200 mails exactly once (FOR UPDATE SKIP LOCKED)', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const first = openPostgres(url, { searchPath: `${schema},public` });
-    const second = openPostgres(url, { searchPath: `${schema},public` });
-    cleanups.push(async () => {
-      await first.close();
-      await second.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    });
-    await migrate(first);
+    const { first, second, close } = await openSharedTestDatabase();
+    cleanups.push(close);
 
     const deliveries = new Map<string, number>();
     const byServer = [0, 0];
