@@ -68,10 +68,11 @@ async function reactivate(
 ): Promise<StaffRow> {
   await forgetStaffDevices(tx, before.id);
   const after = { full_name: changes.name ?? before.full_name, role: changes.role ?? before.role };
-  await tx.query(
-    'UPDATE staff_members SET deactivated_at = NULL, full_name = $2, role = $3 WHERE id = $1',
-    [before.id, after.full_name, after.role],
-  );
+  await tx.query('UPDATE staff_members SET deactivated_at = NULL, full_name = $2, role = $3 WHERE id = $1', [
+    before.id,
+    after.full_name,
+    after.role,
+  ]);
   await audit(tx, {
     change: {
       staffId: before.id,

@@ -195,10 +195,11 @@ describe('deactivation can be undone', () => {
   it('adding a deactivated member’s email again reactivates them with the new name and role (no 409); an active one is still 409', async () => {
     const staff = await signedInStaff(t, 'support');
     await admin.post('/staff-api/staff/deactivate', { id: staff.id });
-    const readded = await admin.post<{ staff: Record<string, unknown>; enrolUrl: string; reactivated: boolean }>(
-      '/staff-api/staff',
-      { email: staff.email, name: 'Back Again', role: 'manager' },
-    );
+    const readded = await admin.post<{
+      staff: Record<string, unknown>;
+      enrolUrl: string;
+      reactivated: boolean;
+    }>('/staff-api/staff', { email: staff.email, name: 'Back Again', role: 'manager' });
     expect(readded.status).toBe(201);
     expect(readded.body).toMatchObject({
       reactivated: true,

@@ -28,14 +28,7 @@ export function staffSignInLimits(ctx: AppContext) {
 
   function perAddress(request: FastifyRequest, reply: FastifyReply) {
     const limits = { limit: signInPerAddress, windowMinutes };
-    return limitByAddress(
-      ctx.db,
-      request,
-      reply,
-      'staff-sign-in-address',
-      limits,
-      tooManyFromAddressMessage,
-    );
+    return limitByAddress(ctx.db, request, reply, 'staff-sign-in-address', limits, tooManyFromAddressMessage);
   }
 
   return {

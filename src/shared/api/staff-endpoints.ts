@@ -50,4 +50,7 @@ export const revokeStaffPasskey = describe<typeof revokeStaffPasskeyEndpoint>(
   'POST',
   '/staff-api/staff/revoke-passkey',
 );
-export const endStaffSession = describe<typeof endStaffSessionEndpoint>('POST', '/staff-api/staff/end-session');
+export const endStaffSession = describe<typeof endStaffSessionEndpoint>(
+  'POST',
+  '/staff-api/staff/end-session',
+);

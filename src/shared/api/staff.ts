@@ -139,9 +139,7 @@ export const reactivateStaffEndpoint = endpoint({
 // A staff member's passkeys and sessions (admin): a lost device is cut off here.
 
 const staffDevicesSchema = z.object({
-  passkeys: z.array(
-    z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }),
-  ),
+  passkeys: z.array(z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
   sessions: z.array(
     z.object({
       id: z.string(),
