@@ -95,10 +95,26 @@ export async function reactivateStaffMember(ctx: AppContext, id: string, audit: 
   });
 }
 
-/** A new enrolment link for an active staff member (a new device): their older links stop working. */
+/**
+ * A new enrolment link for an active staff member (a new device): their older links stop working;
+ * once it is used, so do their older passkeys and sessions (staff-passkeys.ts `enrol`).
+ */
 export async function newEnrolmentLink(ctx: AppContext, id: string, audit: Audit) {
+  return linkFor(ctx, (tx) => findStaffById(tx, id, 'FOR UPDATE OF m'), audit);
+}
+
+/** newEnrolmentLink by email (the partner API and the CLI name staff by email). */
+export async function newEnrolmentLinkByEmail(ctx: AppContext, email: string, audit: Audit) {
+  return linkFor(ctx, (tx) => findStaffByEmail(tx, email, 'FOR UPDATE OF m'), audit);
+}
+
+async function linkFor(
+  ctx: AppContext,
+  find: (tx: Queryable) => Promise<StaffRow | undefined>,
+  audit: Audit,
+) {
   return ctx.db.transaction(async (tx) => {
-    const staff = await findStaffById(tx, id, 'FOR UPDATE OF m');
+    const staff = await find(tx);
     if (!staff || staff.deactivated_at)
       throw notFound('StaffNotFound', 'There is no active staff member with that id.');
     // Never the link itself: it holds a single-use token.

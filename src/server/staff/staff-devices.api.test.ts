@@ -72,6 +72,33 @@ describe('a lost staff device: the new enrolment link cuts it off', () => {
   });
 });
 
+describe('the partner API and the CLI: the way back in for an admin who lost their only device', () => {
+  it('POST /staff/enrolment-link by email: once its link is used, the lost passkey and session stop working', async () => {
+    const lost = await signedInStaff(t, 'admin');
+    const res = await t.partner<{ enrolUrl: string; staff: { id: string } }>(
+      'POST',
+      '/staff/enrolment-link',
+      {
+        email: lost.email.toUpperCase(),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.staff.id).toBe(lost.id);
+    expect((await enrol(t.client(), enrolmentTokenOf(res.body.enrolUrl))).status).toBe(200);
+    expect((await lost.client.get('/staff-api/me')).status).toBe(401);
+    expect((await staffSignIn(t.client(), lost.authenticator)).status).toBe(401);
+    expect(await auditActions(lost.id)).toEqual([
+      'partner:staff.create',
+      'self:staff.enrol',
+      'partner:staff.enrolment_link',
+      'self:staff.enrol',
+    ]);
+    const unknown = await t.partner('POST', '/staff/enrolment-link', { email: 'nobody@example.com' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'StaffNotFound' });
+  });
+});
+
 describe('admins list and revoke a staff member’s passkeys and sessions', () => {
   it('lists the passkeys and sessions (never a token); ending one session signs that browser out only', async () => {
     const staff = await onTwoBrowsers();

@@ -117,13 +117,19 @@ export const deactivateStaffEndpoint = endpoint({
   response: z.object({ staff: staffMemberSchema }),
 });
 
-/** A new enrolment link (a lost or new device): older links stop working. */
+/**
+ * A new enrolment link (a lost or new device): older links stop working, and once it is used every
+ * passkey and session the staff member had before stops working.
+ */
 export const staffEnrolmentLinkEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/enrolment-link',
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
 });
+
+/** The partner API's (CLI `staff enrolment-link`) request: the staff member named by email. */
+export const staffEnrolmentLinkByEmailRequest = z.object({ email: emailField });
 
 /**
  * Undoes a deactivation: the staff member is back with their role, without the passkeys they held
