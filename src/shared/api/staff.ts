@@ -88,7 +88,7 @@ export const createStaffRequest = z.object({
 const enrolmentAnswer = { enrolUrl: z.string(), expiresAt: z.string() };
 
 /** `reactivated`: the email was a deactivated staff member's, who is back with this name and role. */
-export const createStaffResponse = z.object({
+const createStaffResponse = z.object({
   staff: staffMemberSchema,
   ...enrolmentAnswer,
   reactivated: z.boolean(),
