@@ -171,7 +171,9 @@ export const configSchema = publicConfigSchema.extend({
   /**
    * The staff console (src/server/staff): a staff session ends after this many minutes without a
    * request, and in any case this many hours after sign-in; an enrolment link lives this many hours;
-   * passkey sign-in ceremonies are limited per address like members' sign-in.
+   * passkey ceremonies (sign-in and enrolment) are limited per staff account where the request
+   * names one (a live enrolment link, a browser the staff member signed in on before), otherwise
+   * per address (docs/decisions.md "Staff sign-in: the account's own budget").
    */
   staff: z
     .strictObject({
@@ -179,6 +181,7 @@ export const configSchema = publicConfigSchema.extend({
       sessionAbsoluteHours: z.number().int().min(1).max(24).default(8),
       enrolmentHours: z.number().int().min(1).max(168).default(24),
       signInPerAddress: z.number().int().min(1).default(30),
+      signInPerAccount: z.number().int().min(1).default(20),
       signInWindowMinutes: z.number().int().min(1).max(1440).default(10),
     })
     .prefault({}),

@@ -225,6 +225,11 @@ const writes: Record<string, () => Promise<WriteCase>> = {
     memberId: null,
     again: 'refused',
   }),
+  'POST /staff/enrolment-link': async () => {
+    const email = `${unique('clerk')}@retailer.example`;
+    await call(testPartnerKey, 'POST', '/staff', { email, name: 'Clara Clerk', role: 'support' });
+    return { path: '/staff/enrolment-link', body: { email }, as: 'bootstrap', memberId: null };
+  },
   'POST /demo': async () => ({ path: '/demo', as: 'bootstrap', memberId: null }),
   'POST /claims/:id/approve': async () => {
     const { id, memberId } = await pendingClaim();

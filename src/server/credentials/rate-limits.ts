@@ -28,6 +28,8 @@ export type Bucket =
   | 'reauthentication-link-address'
   | 'passkey-options-address'
   | 'staff-sign-in-address'
+  | 'staff-sign-in-account'
+  | 'staff-enrolment-account'
   | 'purchase-claim-account';
 
 export interface Limit {
@@ -278,8 +280,12 @@ export async function limitByAddress(
   limits: { limit: number; windowMinutes: number },
   message: string,
 ): Promise<void> {
-  const outcome = await takeSlot(db, [{ bucket, key: addressOf(request), ...limits }]);
-  refuseUnlessTaken(reply, outcome, message);
+  await limitByKey(db, reply, { bucket, key: addressOf(request), ...limits }, message);
+}
+
+/** At most `limit.limit` requests for `limit.key` within the window (limitByAddress for any key). */
+export async function limitByKey(db: Database, reply: FastifyReply, limit: Limit, message: string) {
+  refuseUnlessTaken(reply, await takeSlot(db, [limit]), message);
 }
 
 export const recentlySentMessage =

@@ -8,7 +8,12 @@ import {
 } from '#shared/api/api-keys.ts';
 import { auditListResponse, auditQuery } from '#shared/api/audit.ts';
 import { createInviteRequest, createInviteResponse } from '#shared/api/joining.ts';
-import { createStaffEndpoint, createStaffRequest } from '#shared/api/staff.ts';
+import {
+  createStaffEndpoint,
+  createStaffRequest,
+  staffEnrolmentLinkByEmailRequest,
+  staffEnrolmentLinkEndpoint,
+} from '#shared/api/staff.ts';
 import { claimApproval, claimsQuery, refusal } from '../claims/claims-schemas.ts';
 import { createMemberRequest, memberUpdateRequest, namedMemberRequest } from '../members/member-schemas.ts';
 import {
@@ -277,12 +282,24 @@ export const partnerOperations: PartnerOperation[] = [
     path: '/staff',
     access: 'bootstrap',
     summary:
-      'Create a staff account for the console (the first admin comes this way); answers the single-use passkey enrolment link to hand over.',
+      'Create a staff account for the console (the first admin comes this way); answers the single-use passkey enrolment link to hand over. The email of a deactivated staff member brings them back with this name and role, without their old passkeys (`reactivated: true`, audited as staff.reactivate).',
     audit: 'staff.create',
     request: createStaffRequest,
     status: 201,
     response: createStaffEndpoint.response,
     errors: ['StaffExists'],
+  },
+  {
+    method: 'POST',
+    path: '/staff/enrolment-link',
+    access: 'bootstrap',
+    summary:
+      'A new single-use enrolment link for an active staff member (a lost or new device; the way back in for an admin who lost their only device): older links stop working, and once it is used every passkey and session they had before stops working.',
+    audit: 'staff.enrolment_link',
+    request: staffEnrolmentLinkByEmailRequest,
+    status: 200,
+    response: staffEnrolmentLinkEndpoint.response,
+    errors: ['StaffNotFound'],
   },
   {
     method: 'GET',

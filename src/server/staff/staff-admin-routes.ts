@@ -3,6 +3,10 @@ import {
   changeStaffRoleEndpoint,
   createStaffEndpoint,
   deactivateStaffEndpoint,
+  endStaffSessionEndpoint,
+  reactivateStaffEndpoint,
+  revokeStaffPasskeyEndpoint,
+  staffDevicesEndpoint,
   staffEnrolmentLinkEndpoint,
   staffListEndpoint,
 } from '#shared/api/staff.ts';
@@ -14,7 +18,9 @@ import {
   deactivateStaffMember,
   listStaff,
   newEnrolmentLink,
+  reactivateStaffMember,
 } from './staff-admin-service.ts';
+import { endStaffSessionById, revokeStaffPasskey, staffDevices } from './staff-devices-service.ts';
 import { staffRoute } from './staff-scope.ts';
 
 /** Staff accounts in the console: admins only. */
@@ -32,5 +38,28 @@ export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext
   }));
   staffRoute(scope, staffEnrolmentLinkEndpoint, 'admin', async ({ id }, staff) =>
     newEnrolmentLink(ctx, id, staffAudit(staff, 'staff.enrolment_link')),
+  );
+  staffRoute(scope, reactivateStaffEndpoint, 'admin', async ({ id }, staff) =>
+    reactivateStaffMember(ctx, id, staffAudit(staff, 'staff.reactivate')),
+  );
+  // A staff member's passkeys and sessions: how an admin cuts off a lost device.
+  staffRoute(scope, staffDevicesEndpoint, 'admin', async ({ id }, staff) =>
+    staffDevices(ctx, id, staff.tokenHash),
+  );
+  staffRoute(scope, revokeStaffPasskeyEndpoint, 'admin', async ({ id, passkeyId }, staff) =>
+    revokeStaffPasskey(
+      ctx,
+      { staffId: id, passkeyId },
+      staff.tokenHash,
+      staffAudit(staff, 'staff.revoke_passkey'),
+    ),
+  );
+  staffRoute(scope, endStaffSessionEndpoint, 'admin', async ({ id, sessionId }, staff) =>
+    endStaffSessionById(
+      ctx,
+      { staffId: id, sessionId },
+      staff.tokenHash,
+      staffAudit(staff, 'staff.end_session'),
+    ),
   );
 }

@@ -37,8 +37,8 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
       request,
       token,
       response as unknown as RegistrationResponseJSON,
-      async (tx, id) => {
-        await startStaffSession(ctx, tx, request, reply, id);
+      async (tx, id, passkeyId) => {
+        await startStaffSession(ctx, tx, request, reply, { staffId: id, passkeyId });
         // The staff member's own write: a passkey registered with their enrolment link.
         const staff = await findStaffById(tx, id);
         await staffAudit({ staffId: id, email: staff?.email ?? '' }, 'staff.enrol')(tx, {
@@ -54,8 +54,11 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
   );
 
   openStaffRoute(scope, staffSignInEndpoint, async ({ response }, request, reply) => {
-    const staffId = await passkeys.signIn(request, response as unknown as AuthenticationResponseJSON);
-    await startStaffSession(ctx, ctx.db, request, reply, staffId);
+    const staffId = await passkeys.signIn(
+      request,
+      response as unknown as AuthenticationResponseJSON,
+      (tx, id, passkeyId) => startStaffSession(ctx, tx, request, reply, { staffId: id, passkeyId }),
+    );
     return viewOf(staffId);
   });
 

@@ -72,6 +72,19 @@ describe('staff accounts and sign-in', () => {
     expect((await other.get('/staff-api/me')).status).toBe(401);
   });
 
+  it('staff enrolment-link --email prints a new link; once used, the older passkey no longer signs in', async () => {
+    const { token, email } = await createdStaff('admin');
+    const lost = new SoftAuthenticator();
+    expect((await enrol(t.client(), token, lost)).status).toBe(200);
+    const output: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));
+    expect(await runCli(['staff', 'enrolment-link', '--email', email])).toBe(0);
+    const url = output.join('\n').match(/http\S+\/staff\/enrol#\S+/)?.[0] ?? '';
+    expect(url).not.toBe('');
+    expect((await enrol(t.client(), enrolmentTokenOf(url))).status).toBe(200);
+    expect((await staffSignIn(t.client(), lost)).status).toBe(401);
+  });
+
   it('a duplicate email, an unknown role and a bad email are refused and create nothing', async () => {
     const { email } = await createdStaff();
     const dup = await t.partner('POST', '/staff', { email, name: 'X', role: 'manager' });

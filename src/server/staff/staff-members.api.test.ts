@@ -66,6 +66,20 @@ const routes = (
   ['POST', '/staff-api/staff/role', 'admin', { id: '00000000-0000-4000-8000-000000000000', role: 'support' }],
   ['POST', '/staff-api/staff/deactivate', 'admin', { id: '00000000-0000-4000-8000-000000000000' }],
   ['POST', '/staff-api/staff/enrolment-link', 'admin', { id: '00000000-0000-4000-8000-000000000000' }],
+  ['POST', '/staff-api/staff/reactivate', 'admin', { id: '00000000-0000-4000-8000-000000000000' }],
+  ['GET', '/staff-api/staff/devices?id=00000000-0000-4000-8000-000000000000', 'admin'],
+  [
+    'POST',
+    '/staff-api/staff/revoke-passkey',
+    'admin',
+    { id: '00000000-0000-4000-8000-000000000000', passkeyId: '00000000-0000-4000-8000-000000000000' },
+  ],
+  [
+    'POST',
+    '/staff-api/staff/end-session',
+    'admin',
+    { id: '00000000-0000-4000-8000-000000000000', sessionId: '00000000-0000-4000-8000-000000000000' },
+  ],
 ];
 
 async function snapshot(loyaltyId: string) {

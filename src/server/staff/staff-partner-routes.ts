@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { createStaffRequest } from '#shared/api/staff.ts';
+import { createStaffRequest, staffEnrolmentLinkByEmailRequest } from '#shared/api/staff.ts';
 import type { AppContext } from '../app-context.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { partnerAudit } from '../operator/partner-auth.ts';
-import { createStaffMember } from './staff-admin-service.ts';
+import { createStaffMember, newEnrolmentLinkByEmail } from './staff-admin-service.ts';
 
 /**
- * Staff accounts under /partner/v1 (the operator CLI's `staff create`): how the first admin comes to
- * be, with the bootstrap key; the same service as the console's admin page.
+ * Staff accounts under /partner/v1 (the operator CLI's `staff create`, `staff enrolment-link`): how
+ * the first admin comes to be, and back in after losing their only device, with the bootstrap key;
+ * the same services as the console's admin page.
  */
 export function registerStaffPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
   partner.post('/staff', async (request, reply) => {
@@ -18,5 +19,9 @@ export function registerStaffPartnerRoutes(partner: FastifyInstance, ctx: AppCon
     );
     reply.code(201);
     return created;
+  });
+  partner.post('/staff/enrolment-link', async (request) => {
+    const { email } = parseOrThrow(staffEnrolmentLinkByEmailRequest, request.body);
+    return newEnrolmentLinkByEmail(ctx, email, partnerAudit(request, 'staff.enrolment_link'));
   });
 }

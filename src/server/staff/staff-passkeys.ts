@@ -6,20 +6,21 @@ import type {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { challengeOf, userHandleOf } from '../credentials/passkey-ceremonies.ts';
-import { limitByAddress } from '../credentials/rate-limits.ts';
 import { verifiedCounter, webauthn } from '../credentials/webauthn.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
-import { type StaffRow, spendEnrolment, staffOfLiveEnrolment } from './staff-store.ts';
+import { staffSignInLimits } from './staff-sign-in-limits.ts';
+import { forgetStaffDevices, type StaffRow, spendEnrolment, staffOfLiveEnrolment } from './staff-store.ts';
 
 type Flow = 'enrol' | 'sign-in';
 
 const enrolmentInvalidMessage =
   'This enrolment link has expired or has already been used. Ask an admin for a new one.';
 const staffPasskeyRefusedMessage = 'That passkey does not belong to an active staff member.';
-const tooManySignInsMessage =
-  'There have been a lot of staff sign-ins from your connection. Please wait a few minutes and try again.';
+
+/** Starts the staff member's session in the ceremony's transaction, with the passkey that proved them. */
+type SignIn = (tx: Queryable, staffId: string, passkeyId: string) => Promise<void>;
 
 /**
  * The staff passkey ceremonies (enrol by link, sign in): the same WebAuthn library, rpID and origin
@@ -56,17 +57,13 @@ export function staffPasskeys(ctx: AppContext) {
     return row?.live && row.binding_hash === binding ? row : null;
   }
 
-  async function limitPerAddress(request: FastifyRequest, reply: FastifyReply) {
-    const { signInPerAddress, signInWindowMinutes } = ctx.config.staff;
-    const limits = { limit: signInPerAddress, windowMinutes: signInWindowMinutes };
-    await limitByAddress(ctx.db, request, reply, 'staff-sign-in-address', limits, tooManySignInsMessage);
-  }
+  const limits = staffSignInLimits(ctx);
 
   return {
     /** Registration options for the staff member of a live enrolment link (the link stays live). */
     async enrolmentOptions(request: FastifyRequest, reply: FastifyReply, token: string) {
-      await limitPerAddress(request, reply);
       const staff = await staffOfLiveEnrolment(ctx.db, token);
+      await limits.enrolment(request, reply, staff?.id ?? null);
       if (!staff) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
       const options = await (await webauthn()).generateRegistrationOptions({
         rpName: `${ctx.config.title} staff`,
@@ -83,14 +80,16 @@ export function staffPasskeys(ctx: AppContext) {
     },
 
     /**
-     * Verifies the new passkey, then in one transaction spends the link (of parallel uses one wins)
-     * and stores the passkey; `signIn` starts the session in that transaction. Answers the staff id.
+     * Verifies the new passkey, then in one transaction spends the link (of parallel uses one wins),
+     * cuts off every passkey, session and browser the staff member had (a new link is how a lost
+     * device is replaced) and stores the new passkey; `signIn` starts the session in that
+     * transaction. Answers the staff id.
      */
     async enrol(
       request: FastifyRequest,
       token: string,
       credential: RegistrationResponseJSON,
-      signIn: (tx: Queryable, staffId: string) => Promise<void>,
+      signIn: SignIn,
     ): Promise<string> {
       const challenge = challengeOf(credential.response.clientDataJSON);
       const taken = await takeChallenge(challenge, 'enrol', hashToken(token));
@@ -115,7 +114,8 @@ export function staffPasskeys(ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const spentBy = await spendEnrolment(tx, token);
         if (spentBy !== staffId) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
-        const added = await queryOne(
+        await forgetStaffDevices(tx, staffId);
+        const added = await queryOne<{ id: string }>(
           tx,
           `INSERT INTO staff_passkeys (staff_id, credential_id, public_key, counter, transports)
            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (credential_id) DO NOTHING RETURNING id`,
@@ -128,14 +128,14 @@ export function staffPasskeys(ctx: AppContext) {
           ],
         );
         if (!added) throw badRequest('StaffPasskeyRefused', 'This passkey is already registered.');
-        await signIn(tx, staffId);
+        await signIn(tx, staffId, added.id);
       });
       return staffId;
     },
 
-    /** Discoverable credentials only; limited per address; the challenge is bound to this browser. */
+    /** Discoverable credentials only; limited (staff-sign-in-limits.ts); bound to this browser. */
     async signInOptions(request: FastifyRequest, reply: FastifyReply) {
-      await limitPerAddress(request, reply);
+      await limits.signIn(request, reply);
       let nonce = request.cookies[flowCookie.name];
       if (!nonce || !/^[A-Za-z0-9_-]{43}$/.test(nonce)) nonce = newToken();
       reply.setCookie(flowCookie.name, nonce, {
@@ -154,8 +154,17 @@ export function staffPasskeys(ctx: AppContext) {
       return { options: { ...options } };
     },
 
-    /** The active staff member a sign-in answer proves; the counter only moves forward. */
-    async signIn(request: FastifyRequest, credential: AuthenticationResponseJSON): Promise<StaffRow['id']> {
+    /**
+     * The active staff member a sign-in answer proves; the counter only moves forward. The counter's
+     * update locks the passkey's row and `signIn` starts the session in the same transaction, so a
+     * revocation or an enrolment running alongside either comes first (this sign-in is refused) or
+     * waits and then ends the session made here.
+     */
+    async signIn(
+      request: FastifyRequest,
+      credential: AuthenticationResponseJSON,
+      signIn: SignIn,
+    ): Promise<StaffRow['id']> {
       const challenge = challengeOf(credential.response.clientDataJSON);
       const nonce = request.cookies[flowCookie.name];
       const taken = await takeChallenge(challenge, 'sign-in', nonce ? hashToken(nonce) : null);
@@ -187,14 +196,17 @@ export function staffPasskeys(ctx: AppContext) {
         passkey,
       });
       if (newCounter === null) throw refused();
-      // Of two answers with the same count (a replay or a clone), one wins.
-      const updated = await queryOne(
-        ctx.db,
-        `UPDATE staff_passkeys SET counter = $2, last_used_at = now()
-          WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0)) RETURNING id`,
-        [passkey.id, newCounter],
-      );
-      if (!updated) throw refused();
+      await ctx.db.transaction(async (tx) => {
+        // Of two answers with the same count (a replay or a clone), one wins.
+        const updated = await queryOne(
+          tx,
+          `UPDATE staff_passkeys SET counter = $2, last_used_at = now()
+            WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0)) RETURNING id`,
+          [passkey.id, newCounter],
+        );
+        if (!updated) throw refused();
+        await signIn(tx, passkey.staff_id, passkey.id);
+      });
       return passkey.staff_id;
     },
   };

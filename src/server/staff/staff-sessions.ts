@@ -3,6 +3,7 @@ import type { StaffRole } from '#shared/domain/staff-roles.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
+import { rememberStaffBrowser, sweepStaffBrowsers } from './staff-browsers.ts';
 
 /** The signed-in staff member of a request (staff-scope.ts resolves it from the staff cookie). */
 export interface StaffSession {
@@ -57,22 +58,33 @@ export async function resolveStaffSession(ctx: AppContext, token: string): Promi
   };
 }
 
-/** Signs a staff member in on this response: a new session, replacing the one the browser had. */
+/**
+ * Signs a staff member in on this response: a new session, replacing the one the browser had, tied to
+ * the passkey that proved them (revoking it ends the session); the browser is noted as theirs.
+ */
 export async function startStaffSession(
   ctx: AppContext,
   db: Queryable,
   request: FastifyRequest,
   reply: FastifyReply,
-  staffId: string,
+  signedIn: { staffId: string; passkeyId: string },
 ): Promise<void> {
+  const { staffId, passkeyId } = signedIn;
   const token = newToken();
   if (request.staff)
     await db.query('DELETE FROM staff_sessions WHERE token_hash = $1', [request.staff.tokenHash]);
   await db.query(
-    `INSERT INTO staff_sessions (token_hash, staff_id, expires_at, user_agent)
-     VALUES ($1, $2, now() + make_interval(hours => $3), $4)`,
-    [hashToken(token), staffId, ctx.config.staff.sessionAbsoluteHours, request.headers['user-agent'] ?? null],
+    `INSERT INTO staff_sessions (token_hash, staff_id, passkey_id, expires_at, user_agent)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5)`,
+    [
+      hashToken(token),
+      staffId,
+      passkeyId,
+      ctx.config.staff.sessionAbsoluteHours,
+      request.headers['user-agent'] ?? null,
+    ],
   );
+  await rememberStaffBrowser(ctx, db, request, reply, staffId);
   const cookie = staffCookie(ctx.origin);
   reply.setCookie(cookie.name, token, {
     path: cookie.path,
@@ -96,10 +108,11 @@ export async function endStaffSession(ctx: AppContext, request: FastifyRequest, 
   request.staff = null;
 }
 
-/** Removes staff sessions past either time-out; run with the members' session sweep. */
+/** Removes staff sessions past either time-out, and browsers long unseen; run with the members' sweep. */
 export async function sweepStaffSessions(ctx: AppContext): Promise<void> {
   await ctx.db.query(
     `DELETE FROM staff_sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(mins => $1)`,
     [ctx.config.staff.sessionIdleMinutes],
   );
+  await sweepStaffBrowsers(ctx);
 }

@@ -33,6 +33,24 @@ export function findStaffById(db: Queryable, id: string, lock = ''): Promise<Sta
   return queryOne<StaffRow>(db, `SELECT ${staffColumns} FROM staff_members m WHERE m.id = $1 ${lock}`, [id]);
 }
 
+export function findStaffByEmail(db: Queryable, email: string, lock = ''): Promise<StaffRow | undefined> {
+  return queryOne<StaffRow>(db, `SELECT ${staffColumns} FROM staff_members m WHERE m.email = $1 ${lock}`, [
+    email,
+  ]);
+}
+
+/**
+ * Cuts a staff member off every device they had: their passkeys (and with them the sessions they
+ * started), every other session, and the browsers noted for their sign-in limit. Passkeys first: a
+ * sign-in running alongside holds its passkey's row until its session is written (staff-passkeys.ts),
+ * so the sessions are deleted after it has committed.
+ */
+export async function forgetStaffDevices(db: Queryable, staffId: string): Promise<void> {
+  await db.query('DELETE FROM staff_passkeys WHERE staff_id = $1', [staffId]);
+  await db.query('DELETE FROM staff_sessions WHERE staff_id = $1', [staffId]);
+  await db.query('DELETE FROM staff_browsers WHERE staff_id = $1', [staffId]);
+}
+
 export function listStaffRows(db: Queryable): Promise<StaffRow[]> {
   return db.query<StaffRow>(
     `SELECT ${staffColumns} FROM staff_members m ORDER BY m.deactivated_at IS NOT NULL, m.full_name, m.email`,

@@ -119,6 +119,9 @@ const staffErrorCodes = [
   'EnrolmentInvalid',
   'StaffPasskeyRefused',
   'LastAdmin',
+  'StaffActive',
+  'StaffPasskeyUnknown',
+  'StaffSessionUnknown',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];

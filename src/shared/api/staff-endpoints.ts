@@ -3,6 +3,10 @@ import type {
   changeStaffRoleEndpoint,
   createStaffEndpoint,
   deactivateStaffEndpoint,
+  endStaffSessionEndpoint,
+  reactivateStaffEndpoint,
+  revokeStaffPasskeyEndpoint,
+  staffDevicesEndpoint,
   staffEnrolEndpoint,
   staffEnrolmentLinkEndpoint,
   staffEnrolmentOptionsEndpoint,
@@ -36,4 +40,17 @@ export const deactivateStaff = describe<typeof deactivateStaffEndpoint>(
 export const staffEnrolmentLink = describe<typeof staffEnrolmentLinkEndpoint>(
   'POST',
   '/staff-api/staff/enrolment-link',
+);
+export const reactivateStaff = describe<typeof reactivateStaffEndpoint>(
+  'POST',
+  '/staff-api/staff/reactivate',
+);
+export const staffDevices = describe<typeof staffDevicesEndpoint>('GET', '/staff-api/staff/devices');
+export const revokeStaffPasskey = describe<typeof revokeStaffPasskeyEndpoint>(
+  'POST',
+  '/staff-api/staff/revoke-passkey',
+);
+export const endStaffSession = describe<typeof endStaffSessionEndpoint>(
+  'POST',
+  '/staff-api/staff/end-session',
 );

@@ -87,11 +87,18 @@ export const createStaffRequest = z.object({
 /** The enrolment link is shown once, to whoever created the account, to hand over. */
 const enrolmentAnswer = { enrolUrl: z.string(), expiresAt: z.string() };
 
+/** `reactivated`: the email was a deactivated staff member's, who is back with this name and role. */
+const createStaffResponse = z.object({
+  staff: staffMemberSchema,
+  ...enrolmentAnswer,
+  reactivated: z.boolean(),
+});
+
 export const createStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff',
   request: createStaffRequest,
-  response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
+  response: createStaffResponse,
 });
 
 const staffId = z.uuid('Name a staff member by id');
@@ -110,10 +117,70 @@ export const deactivateStaffEndpoint = endpoint({
   response: z.object({ staff: staffMemberSchema }),
 });
 
-/** A new enrolment link (a lost or new device): older links stop working. */
+/**
+ * A new enrolment link (a lost or new device): older links stop working, and once it is used every
+ * passkey and session the staff member had before stops working.
+ */
 export const staffEnrolmentLinkEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/enrolment-link',
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
+});
+
+/** The partner API's (CLI `staff enrolment-link`) request: the staff member named by email. */
+export const staffEnrolmentLinkByEmailRequest = z.object({ email: emailField });
+
+/**
+ * Undoes a deactivation: the staff member is back with their role, without the passkeys they held
+ * (which may be why they were deactivated), and with a new enrolment link to hand over.
+ */
+export const reactivateStaffEndpoint = endpoint({
+  method: 'POST',
+  path: '/staff-api/staff/reactivate',
+  request: z.object({ id: staffId }),
+  response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
+});
+
+// A staff member's passkeys and sessions (admin): a lost device is cut off here.
+
+const staffDevicesSchema = z.object({
+  passkeys: z.array(z.object({ id: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+      /** The passkey the session was signed in with (null for sessions older than that record). */
+      passkeyId: z.string().nullable(),
+      /** The admin's own session (revoking it signs them out). */
+      current: z.boolean(),
+    }),
+  ),
+});
+
+export const staffDevicesEndpoint = endpoint({
+  method: 'GET',
+  path: '/staff-api/staff/devices',
+  request: z.object({ id: staffId }),
+  response: staffDevicesSchema,
+});
+
+/** Removes a passkey: it signs in no more, and the sessions it started end at once. */
+export const revokeStaffPasskeyEndpoint = endpoint({
+  method: 'POST',
+  path: '/staff-api/staff/revoke-passkey',
+  request: z.object({ id: staffId, passkeyId: z.uuid('Name a passkey by id') }),
+  response: staffDevicesSchema,
+});
+
+/** Ends one of a staff member's sessions at once. */
+export const endStaffSessionEndpoint = endpoint({
+  method: 'POST',
+  path: '/staff-api/staff/end-session',
+  request: z.object({ id: staffId, sessionId: z.uuid('Name a session by id') }),
+  response: staffDevicesSchema,
 });

@@ -193,6 +193,28 @@ export const staffDaDK: StaffWords = {
     saveRole: 'Skift rolle',
     deactivate: 'Deaktivér',
     newLink: 'Nyt tilmeldingslink',
+    reactivate: 'Genaktivér',
+    linkReplaces:
+      ' Når det er brugt, holder alle adgangsnøgler og sessioner, medarbejderen havde før, op med at virke (en mistet enhed er lukket ude).',
+    devices: {
+      open: 'Adgangsnøgler og sessioner',
+      title: (name) => `Adgangsnøgler og sessioner for ${name}`,
+      passkeys: 'Adgangsnøgler',
+      noPasskeys: 'Ingen adgangsnøgle registreret.',
+      passkeyLine: (added, lastUsed) =>
+        `Tilføjet ${added} · ${lastUsed ? `sidst brugt ${lastUsed}` : 'aldrig brugt'}`,
+      removePasskey: 'Fjern adgangsnøgle',
+      passkeyRemoved: 'Adgangsnøglen er fjernet; de sessioner, den startede, er afsluttet.',
+      sessions: 'Sessioner',
+      noSessions: 'Ikke logget ind nogen steder.',
+      sessionLine: (browser, started, lastSeen) =>
+        `${browser} · logget ind ${started} · sidst set ${lastSeen}`,
+      unknownBrowser: 'Ukendt browser',
+      thisSession: '(denne session)',
+      endSession: 'Afslut session',
+      sessionEnded: 'Sessionen er afsluttet.',
+      close: 'Luk',
+    },
     create: {
       title: 'Tilføj en medarbejder',
       email: 'E-mail',

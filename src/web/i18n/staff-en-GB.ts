@@ -201,6 +201,28 @@ export const staffEnGB = {
     saveRole: 'Change role',
     deactivate: 'Deactivate',
     newLink: 'New enrolment link',
+    reactivate: 'Reactivate',
+    linkReplaces:
+      ' Once it is used, every passkey and session they had before stops working (a lost device is cut off).',
+    devices: {
+      open: 'Passkeys and sessions',
+      title: (name: string) => `Passkeys and sessions of ${name}`,
+      passkeys: 'Passkeys',
+      noPasskeys: 'No passkey registered.',
+      passkeyLine: (added: string, lastUsed: string | null) =>
+        `Added ${added} · ${lastUsed ? `last used ${lastUsed}` : 'never used'}`,
+      removePasskey: 'Remove passkey',
+      passkeyRemoved: 'The passkey was removed; the sessions it started have ended.',
+      sessions: 'Sessions',
+      noSessions: 'Not signed in anywhere.',
+      sessionLine: (browser: string, started: string, lastSeen: string) =>
+        `${browser} · signed in ${started} · last seen ${lastSeen}`,
+      unknownBrowser: 'Unknown browser',
+      thisSession: '(this session)',
+      endSession: 'End session',
+      sessionEnded: 'The session has ended.',
+      close: 'Close',
+    },
     create: {
       title: 'Add a staff member',
       email: 'Email',

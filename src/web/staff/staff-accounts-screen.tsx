@@ -9,17 +9,19 @@ import { useForm } from '../ui/use-form.ts';
 import { staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
+import { StaffDevicesPanel } from './staff-devices-panel.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
 type StaffMember = ResponseOf<typeof staffList>['staff'][number];
 type Enrolment = { staff: StaffMember; enrolUrl: string; expiresAt: string };
 
-/** /staff/staff (admin): staff accounts, their roles, deactivation and enrolment links. */
+/** /staff/staff (admin): staff accounts, their roles, passkeys and sessions, deactivation and enrolment links. */
 export function StaffAccountsScreen() {
   const w = useStaffWords();
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [devicesOf, setDevicesOf] = useState<StaffMember | null>(null);
 
   const load = useCallback(async () => {
     const answer = await staffApi.staffList();
@@ -50,6 +52,7 @@ export function StaffAccountsScreen() {
           <span className={styles.link} data-testid="enrol-url" style={{ display: 'block' }}>
             {enrolment.enrolUrl}
           </span>
+          {enrolment.staff.hasPasskey ? w.staff.linkReplaces : null}
         </Alert>
       ) : null}
       {staff === null ? null : (
@@ -73,12 +76,17 @@ export function StaffAccountsScreen() {
                   onRole={(role) => void run(staffApi.changeRole({ id: member.id, role }))}
                   onDeactivate={() => void run(staffApi.deactivate(member.id))}
                   onNewLink={() => void run(staffApi.enrolmentLink(member.id), setEnrolment)}
+                  onReactivate={() => void run(staffApi.reactivate(member.id), setEnrolment)}
+                  onDevices={() => setDevicesOf(member)}
                 />
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
+      {devicesOf ? (
+        <StaffDevicesPanel key={devicesOf.id} member={devicesOf} onClose={() => setDevicesOf(null)} />
+      ) : null}
       <CreateStaff
         roleOptions={roleOptions}
         onCreated={(created) => {
@@ -96,12 +104,16 @@ function StaffRow({
   onRole,
   onDeactivate,
   onNewLink,
+  onReactivate,
+  onDevices,
 }: {
   member: StaffMember;
   roleOptions: readonly (readonly [string, string])[];
   onRole: (role: StaffRole) => void;
   onDeactivate: () => void;
   onNewLink: () => void;
+  onReactivate: () => void;
+  onDevices: () => void;
 }) {
   const w = useStaffWords();
   const [role, setRole] = useState<string>(member.role);
@@ -142,6 +154,9 @@ function StaffRow({
       <td>
         {member.active ? (
           <div className={styles.actions} style={{ marginTop: 0 }}>
+            <Button variant="secondary" className={styles.compact} onClick={onDevices}>
+              {w.staff.devices.open}
+            </Button>
             <Button variant="secondary" className={styles.compact} onClick={onNewLink}>
               {w.staff.newLink}
             </Button>
@@ -149,7 +164,11 @@ function StaffRow({
               {w.staff.deactivate}
             </Button>
           </div>
-        ) : null}
+        ) : (
+          <Button variant="secondary" className={styles.compact} onClick={onReactivate}>
+            {w.staff.reactivate}
+          </Button>
+        )}
       </td>
     </tr>
   );
