@@ -51,7 +51,7 @@ const defaultSmtpTimeouts: SmtpTimeouts = {
  * first byte; smtp:// must then upgrade with STARTTLS or the delivery fails (and is retried). The URL
  * may opt out with nodemailer's own `requireTLS=false` (e.g. a relay on the same host).
  */
-export function smtpRequiresTls(smtpUrl: string): boolean {
+function smtpRequiresTls(smtpUrl: string): boolean {
   const url = new URL(smtpUrl);
   const hasCredentials = url.username !== '' || url.password !== '';
   return hasCredentials && url.searchParams.get('requireTLS') !== 'false';
