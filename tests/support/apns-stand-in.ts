@@ -13,17 +13,20 @@ export interface ReceivedPush {
  * A local stand-in of APNs (developer.apple.com "Sending notification requests to APNs"): HTTP/2
  * without TLS (h2c; the app's client takes an http:// host for it), POST /3/device/<token> answered
  * 200 with an apns-id, 400 for a request Apple would refuse (no topic, a payload that is not JSON,
- * a background push at priority 10), 410 Unregistered for tokens listed in `gone`. Records every
- * request for the tests.
+ * a background push at priority 10), 410 Unregistered for tokens listed in `gone`, 400
+ * BadDeviceToken for tokens listed in `invalid` (a token APNs never issued, or for another
+ * environment). Records every request for the tests.
  */
 export async function startApnsStandIn(): Promise<{
   url: string;
   pushes: ReceivedPush[];
   gone: Set<string>;
+  invalid: Set<string>;
   close(): Promise<void>;
 }> {
   const pushes: ReceivedPush[] = [];
   const gone = new Set<string>();
+  const invalid = new Set<string>();
   const server: Http2Server = createServer();
   server.on('stream', (stream, headers) => {
     let body = '';
@@ -54,6 +57,7 @@ export async function startApnsStandIn(): Promise<{
       if (plain['apns-push-type'] === 'background' && plain['apns-priority'] === '10') {
         return answer(400, 'BadPriority');
       }
+      if (invalid.has(pushToken)) return answer(400, 'BadDeviceToken');
       if (gone.has(pushToken)) return answer(410, 'Unregistered');
       return answer(200);
     });
@@ -64,6 +68,7 @@ export async function startApnsStandIn(): Promise<{
     url: `http://127.0.0.1:${port}`,
     pushes,
     gone,
+    invalid,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -11,9 +11,14 @@ export interface ReceivedMail {
   links: string[];
 }
 
-/** A real SMTP server for tests: the app sends over SMTP_URL, tests read what arrived. */
+/**
+ * A real SMTP server for tests: the app sends over SMTP_URL, tests read what arrived. It offers no
+ * STARTTLS, so everything it receives travelled in clear; it accepts any login (AUTH PLAIN or LOGIN)
+ * and keeps it in `logins`, so a test sees a password a client sent that way.
+ */
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
+  readonly logins: { username: string; password: string }[] = [];
   private waiters: (() => void)[] = [];
   private server: SMTPServer;
   port = 0;
@@ -22,6 +27,10 @@ export class SmtpSink {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      onAuth: (auth, _session, callback) => {
+        this.logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
+        callback(null, { user: auth.username });
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((parsed) => {

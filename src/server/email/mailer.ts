@@ -44,6 +44,19 @@ const defaultSmtpTimeouts: SmtpTimeouts = {
   socketMs: 30_000,
 };
 
+/**
+ * Whether a connection must be encrypted before anything is sent: whenever SMTP_URL carries a user
+ * or password, since the login and the mails (sign-in links) would otherwise cross the network in
+ * clear to any server, or anyone in between, that does not offer STARTTLS. smtps:// is TLS from the
+ * first byte; smtp:// must then upgrade with STARTTLS or the delivery fails (and is retried). The URL
+ * may opt out with nodemailer's own `requireTLS=false` (e.g. a relay on the same host).
+ */
+function smtpRequiresTls(smtpUrl: string): boolean {
+  const url = new URL(smtpUrl);
+  const hasCredentials = url.username !== '' || url.password !== '';
+  return hasCredentials && url.searchParams.get('requireTLS') !== 'false';
+}
+
 /** SMTP via SMTP_URL (nodemailer, pooled), e.g. smtp://user:pass@smtp.example.com:587. */
 export function smtpTransport(
   smtpUrl: string,
@@ -63,6 +76,7 @@ export function smtpTransport(
         connectionTimeout: timeouts.connectionMs,
         greetingTimeout: timeouts.greetingMs,
         socketTimeout: timeouts.socketMs,
+        requireTLS: smtpRequiresTls(smtpUrl),
       }),
     );
     return pool;

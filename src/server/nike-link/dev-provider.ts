@@ -47,7 +47,9 @@ export async function startDevProvider(options: DevProviderOptions): Promise<Dev
   const client: ClientMetadata = {
     client_id: options.clientId,
     redirect_uris: options.redirectUris,
-    grant_types: ['authorization_code'],
+    // Refresh tokens as a real provider issues them: only for `offline_access` asked with
+    // prompt=consent (OpenID Connect Core §11), which oidc-provider enforces.
+    grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: options.clientAuthMethod,
     ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),

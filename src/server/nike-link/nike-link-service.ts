@@ -56,6 +56,15 @@ async function configurationOf(nike: NikeProvider, log: FastifyBaseLogger): Prom
 }
 
 /**
+ * OpenID Connect Core §11: a provider issues a refresh token for `offline_access` only when the
+ * member was asked for consent (prompt=consent); without it the scope is dropped and the link keeps
+ * a short-lived access token instead of the grant README promises unlinking revokes.
+ */
+function asksOfflineAccess(scopes: string): boolean {
+  return scopes.split(/\s+/).includes('offline_access');
+}
+
+/**
  * SPEC §7 link-with-nike: stores an attempt (the state, hashed, and the PKCE verifier, tied to the
  * session that started it) and answers where to send the browser.
  */
@@ -83,6 +92,7 @@ export async function startLink(
   const link = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: ctx.nike.redirectUri,
     scope: ctx.nike.scopes,
+    ...(asksOfflineAccess(ctx.nike.scopes) ? { prompt: 'consent' } : {}),
     state,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',

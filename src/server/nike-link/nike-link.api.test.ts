@@ -261,6 +261,50 @@ describe('Nike account link (SPEC §4 Nike link, §7 link-with-nike / complete-l
   });
 });
 
+describe('Nike link asking for offline access (OpenID Connect Core §11)', () => {
+  it('link: with offline_access the provider is asked for consent (prompt=consent), issues a refresh token, and unlinking revokes it', async () => {
+    const offline = await createTestApp({ config: { nikeLink: { scopes: 'openid offline_access' } } });
+    try {
+      const member = await offline.signedInMember();
+      const started = linkWithNikeEndpoint.response.parse(
+        (await member.client.post('/api/link-with-nike', {})).body,
+      );
+      const link = new URL(String(started.link));
+      expect(link.searchParams.get('scope')).toBe('openid offline_access');
+      expect(link.searchParams.get('prompt')).toBe('consent');
+      const callback = await throughProvider(link.href, { redirectUri, login: `athlete-${randomUUID()}` });
+      const linked = await member.client.post('/api/complete-link-with-nike', {
+        query: callback.search.slice(1),
+      });
+      expect(linked.status).toBe(200);
+      const [row] = await offline.ctx.db.query<{ grant_token: string; grant_token_type: string }>(
+        'SELECT grant_token, grant_token_type FROM nike_links',
+      );
+      // The grant the link keeps is the provider's refresh token (what README promises).
+      expect(row?.grant_token_type).toBe('refresh_token');
+      const configuration = await offline.ctx.nike.configuration?.();
+      if (!configuration) throw new Error('no provider');
+      const introspected = await client.tokenIntrospection(configuration, String(row?.grant_token));
+      expect(introspected.active).toBe(true);
+      expect(introspected.scope?.split(' ')).toContain('offline_access');
+      expect((await member.client.post('/api/unlink-nike', {})).status).toBe(200);
+      expect((await client.tokenIntrospection(configuration, String(row?.grant_token))).active).toBe(false);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('link: with the default scope (openid) no consent is forced', async () => {
+    const member = await t.signedInMember();
+    const started = linkWithNikeEndpoint.response.parse(
+      (await member.client.post('/api/link-with-nike', {})).body,
+    );
+    const link = new URL(String(started.link));
+    expect(link.searchParams.get('scope')).toBe('openid');
+    expect(link.searchParams.get('prompt')).toBeNull();
+  });
+});
+
 describe('Nike link when the provider cannot be reached', () => {
   it('unlink: the link goes here even when the provider is down (revocation is logged, not retried)', async () => {
     const provider = await startDevProvider({

@@ -1,10 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { measureOutboxOf, metrics, metricsRegistry } from './metrics.ts';
 
 /**
- * Times every request by its route pattern (never the raw URL: /api/x?token=… or a member's path
+ * The `route` label of a request: its route pattern, from a set fixed by the code. The web build's
+ * hashed files are each a route of their own (@fastify/static, one per file), with new names at every
+ * deploy: they count together under /assets/*. A request no route matched is `unmatched`.
+ */
+function routeLabel(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return 'unmatched';
+  return pattern.startsWith('/assets/') ? '/assets/*' : pattern;
+}
+
+/**
+ * Times every request by its route label (never the raw URL: /api/x?token=… or a member's path
  * would be a label per member), and serves the metrics at GET /metrics to a scraper that sends
  * `Authorization: Bearer <METRICS_KEY>`. Without METRICS_KEY, /metrics answers 404; a wrong or
  * missing key 401. Not under /api, no session looked up, never cached (docs/decisions.md).
@@ -12,8 +23,7 @@ import { measureOutboxOf, metrics, metricsRegistry } from './metrics.ts';
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   measureOutboxOf(ctx.db);
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.request(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   const expected = ctx.metricsKey ? Buffer.from(`Bearer ${ctx.metricsKey}`) : null;

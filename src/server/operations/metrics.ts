@@ -9,6 +9,11 @@ import type { Queryable } from '../db/database.ts';
  */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'loyalty_process_' });
+// prom-client names three gauges *_total (Prometheus keeps that suffix for counters; promtool warns).
+// Each is the sum of its labelled sibling (e.g. sum(loyalty_process_nodejs_active_handles)), so
+// nothing is lost without them.
+for (const sum of ['active_resources_total', 'active_handles_total', 'active_requests_total'])
+  metricsRegistry.removeSingleMetric(`loyalty_process_nodejs_${sum}`);
 
 const httpDuration = new Histogram({
   name: 'loyalty_http_request_duration_seconds',

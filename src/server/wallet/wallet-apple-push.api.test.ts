@@ -186,6 +186,31 @@ describe('Apple pass update pushes (against a local APNs stand-in)', () => {
     expect(await presence()).toBe('removed');
   });
 
+  it('a device whose token APNs calls bad (400 BadDeviceToken) is forgotten as a gone one is, and never pushed again', async () => {
+    const { member, pass, tokens } = await memberWithPassOnPhone(['phone', 'tablet']);
+    const [good = '', bad = ''] = tokens;
+    apns.invalid.add(bad);
+    const from = apns.pushes.length;
+    await t.partner('POST', '/purchases', tillPurchase(member.loyaltyId, { points: 5 }));
+    await walletSync(t.ctx).drain();
+    // Both were tried once; the bad one is no longer registered.
+    expect(
+      pushesTo(tokens, from)
+        .map((push) => push.pushToken)
+        .sort(),
+    ).toEqual([...tokens].sort());
+    const left = await t.ctx.db.query<{ push_token: string }>(
+      'SELECT push_token FROM wallet_registrations WHERE serial_number = $1',
+      [pass.serialNumber],
+    );
+    expect(left.map((row) => row.push_token)).toEqual([good]);
+    // The next change pushes the good device only.
+    const next = apns.pushes.length;
+    await t.partner('POST', '/purchases', tillPurchase(member.loyaltyId, { points: 6 }));
+    await walletSync(t.ctx).drain();
+    expect(pushesTo(tokens, next).map((push) => push.pushToken)).toEqual([good]);
+  });
+
   it('deleting the account voids the pass: the device is pushed and then fetches a voided pass with nothing of the member', async () => {
     const { member, pass, auth, tokens } = await memberWithPassOnPhone();
     await walletSync(t.ctx).drain();

@@ -41,7 +41,7 @@ export async function unregisterDevice(db: Queryable, at: Registration): Promise
   await updateWalletPresence(db, at.serialNumber);
 }
 
-/** Forgets the devices APNs says are gone (410), as if they had unregistered. */
+/** Forgets the devices APNs says are gone (410, or 400 BadDeviceToken), as if they had unregistered. */
 export async function forgetPushTokens(db: Queryable, pushTokens: string[]): Promise<void> {
   const serials = await db.query<{ serial_number: string }>(
     'DELETE FROM wallet_registrations WHERE push_token = ANY($1::text[]) RETURNING serial_number',

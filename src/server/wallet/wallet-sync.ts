@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import { queryOne } from '../db/database.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { metrics } from '../operations/metrics.ts';
-import { pushPassUpdates } from './apns.ts';
+import { type ApnsAnswer, pushPassUpdates, tokenIsDead } from './apns.ts';
 import { loyaltyObjects } from './google-wallet.ts';
 import { type GoogleWalletApi, googleWalletApi } from './google-wallet-api.ts';
 import type { PassContent } from './pass-content.ts';
@@ -16,8 +16,8 @@ const googleNotificationsPerDay = 3;
 const batchSize = 20;
 const leaseSeconds = 300;
 
-/** Sends one "pass changed" push to each push token; answers the APNs status per token. */
-export type PushSender = (pushTokens: string[]) => Promise<Map<string, number>>;
+/** Sends one "pass changed" push to each push token; answers APNs' answer per token. */
+export type PushSender = (pushTokens: string[]) => Promise<Map<string, ApnsAnswer>>;
 
 export interface WalletSync {
   start(): void;
@@ -144,14 +144,17 @@ export function createWalletSync(
         );
         if (tokens.length > 0) {
           const results = await send(tokens.map((t) => t.push_token));
-          for (const status of results.values()) {
-            metrics.walletPush('apple', status === 200 ? 'sent' : status === 410 ? 'gone' : 'failed');
+          for (const answer of results.values()) {
+            metrics.walletPush(
+              'apple',
+              answer.status === 200 ? 'sent' : tokenIsDead(answer) ? 'gone' : 'failed',
+            );
           }
-          const gone = [...results].filter(([, status]) => status === 410).map(([token]) => token);
+          const gone = [...results].filter(([, answer]) => tokenIsDead(answer)).map(([token]) => token);
           if (gone.length > 0) await forgetPushTokens(db, gone);
-          const retry = [...results.values()].filter(
-            (status) => status === 0 || status === 429 || status >= 500,
-          );
+          const retry = [...results.values()]
+            .map((answer) => answer.status)
+            .filter((status) => status === 0 || status === 429 || status >= 500);
           if (retry.length > 0) throw new Error(`APNs answered ${retry.join(', ')}`);
         }
         await db.query(
