@@ -39,10 +39,11 @@ export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<s
  */
 export function failureAnswer(error: unknown): { status: number; body: Record<string, unknown> } {
   if (error instanceof HttpError) return { status: error.statusCode, body: error.body() };
-  if (isUnstorableText(error)) return { status: 400, body: failure('UnstorableText', unstorableTextMessage) };
+  if (isUnstorableText(error))
+    return { status: 400, body: { ...failure('UnstorableText', unstorableTextMessage) } };
   return {
     status: 500,
-    body: failure('ServerError', 'Sorry, something went wrong on our side. Please try again.'),
+    body: { ...failure('ServerError', 'Sorry, something went wrong on our side. Please try again.') },
   };
 }
 

@@ -212,28 +212,28 @@ describe('unpaired surrogates: refused as invalid text (400) at every door, noth
 
 describe('purchase batch: each item answered on its own, whatever it holds', () => {
   it('a lone surrogate in one item answers that item 400; the others are recorded, and a retry replays them', async () => {
-    const good = [tillPurchase(member.loyaltyId), tillPurchase(member.loyaltyId)];
+    const [first, second] = [tillPurchase(member.loyaltyId), tillPurchase(member.loyaltyId)];
     const bad = tillPurchase(member.loyaltyId, { storeDisplayName: `Oxford${lone}` });
-    const purchases = [good[0], bad, good[1]];
+    const purchases = [first, bad, second];
     const res = await t.partner<{ results: Record<string, unknown>[] }>('POST', '/purchases/batch', {
       purchases,
     });
     expect(res.status).toBe(200);
     expect(res.body.results).toMatchObject([
-      { orderId: good[0]?.orderId, status: 201, replayed: false },
+      { orderId: first.orderId, status: 201, replayed: false },
       {
         orderId: bad.orderId,
         status: 400,
         error: 'InvalidRequest',
         fieldErrors: { storeDisplayName: invalidTextMessage },
       },
-      { orderId: good[1]?.orderId, status: 201, replayed: false },
+      { orderId: second.orderId, status: 201, replayed: false },
     ]);
     const recorded = await t.ctx.db.query<{ order_id: string }>(
       'SELECT order_id FROM ledger_entries WHERE order_id = ANY($1) ORDER BY order_id',
       [purchases.map((p) => p.orderId)],
     );
-    expect(recorded.map((r) => r.order_id)).toEqual([good[0]?.orderId, good[1]?.orderId].sort());
+    expect(recorded.map((r) => r.order_id)).toEqual([first.orderId, second.orderId].sort());
 
     const again = await t.partner<{ results: Record<string, unknown>[] }>('POST', '/purchases/batch', {
       purchases,
