@@ -13,7 +13,7 @@ import { sessionService } from '../src/server/sessions/session-service.ts';
 import { type Config, defaultConfig } from '../src/shared/config.ts';
 
 export const benchOrigin = 'http://localhost:3000';
-export const benchPartnerKey = 'bench-partner-key-0123456789';
+export const benchPartnerKey = 'bench-partner-key-0123456789abcdef';
 export const benchMember = {
   email: 'bench@example.com',
   name: 'Bench Member',

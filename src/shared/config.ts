@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxiesSchema } from './trusted-proxies.ts';
 
 /**
  * The one configuration schema: every switch and key of SPEC §1 and §6, named as the spec names
@@ -147,11 +148,9 @@ export const configSchema = publicConfigSchema.extend({
    * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): addresses or CIDRs, e.g. the
    * load balancer's subnet. Default: none, so a client cannot choose its own address and step around
    * the per-address limits. (No hop count: it cannot tell a proxy from a client that adds hops.)
+   * Never a range wider than a /8 (trusted-proxies.ts).
    */
-  trustedProxies: z
-    .array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))
-    .max(100)
-    .default([]),
+  trustedProxies: trustedProxiesSchema,
   verificationExpiryHours: z.number().int().min(1).max(720).default(72),
   verificationResendWindowMinutes: z.number().int().min(0).max(1440).default(10),
   /** A session ends after this long without a request... */

@@ -10,7 +10,7 @@ import { type Config, parseConfig } from '../../src/shared/config.ts';
 import { openTestDatabase } from './test-database.ts';
 
 const testOrigin = 'http://localhost:3000';
-export const testPartnerKey = 'test-partner-key-0123456789';
+export const testPartnerKey = 'test-partner-key-0123456789abcdef';
 
 export interface TestResponse<T = Record<string, unknown>> {
   status: number;
@@ -120,6 +120,8 @@ export async function createTestApp(
     metricsKey?: string;
     /** Serve pages from this web build (see web-host.api.test.ts for one with the real SSR). */
     webDist?: string;
+    /** The app as NODE_ENV=production builds it (no /dev/mailbox, no demo member). */
+    production?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig(options.config ?? {});
@@ -132,7 +134,7 @@ export async function createTestApp(
       sessions: sessionService(config),
       mailTransport: options.mailTransport ?? memory,
       origin: testOrigin,
-      production: false,
+      production: options.production ?? false,
       dataDir: '/nonexistent-test-data-dir',
       partnerApiKey: testPartnerKey,
       metricsKey: options.metricsKey ?? null,

@@ -78,6 +78,20 @@ const poolMode = unsetIfEmpty.transform((value, ctx) => {
   });
   return z.NEVER;
 });
+/**
+ * A bearer key's fewest characters: 32 random characters are far past guessing, and what development
+ * generates (`openssl rand -base64 32` or 32 random bytes in base64url: 43) passes. Refused in every
+ * mode, so a server that forgot NODE_ENV=production does not fail open either; the value is never echoed.
+ */
+const minimumKeyLength = 32;
+const bearerKey = (name: string) =>
+  unsetIfEmpty.superRefine((value, ctx) => {
+    if (value === undefined || value.length >= minimumKeyLength) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${name} is too short (${value.length} characters): use at least ${minimumKeyLength} characters, e.g. the output of openssl rand -base64 32.`,
+    });
+  });
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -105,8 +119,8 @@ const environmentSchema = z
       postgresDefaults.idleInTransactionTimeoutMs,
     ),
     SMTP_URL: smtpUrl,
-    PARTNER_API_KEY: unsetIfEmpty,
-    METRICS_KEY: unsetIfEmpty,
+    PARTNER_API_KEY: bearerKey('PARTNER_API_KEY'),
+    METRICS_KEY: bearerKey('METRICS_KEY'),
     LOG_LEVEL: unsetIfEmpty.pipe(z.enum(logLevels).optional()),
     APPLE_PASS_KEY_PASSPHRASE: unsetIfEmpty,
     NIKE_CLIENT_SECRET: unsetIfEmpty,

@@ -27,6 +27,21 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** The exit code of a server that should refuse to start; one that starts instead is stopped ('started'). */
+async function refusalOf(child: ChildProcess, output: () => string): Promise<number | null | 'started'> {
+  const exit = exitOf(child);
+  const started = waitFor(
+    () => output().includes('is running at') || child.exitCode !== null,
+    'the server to exit or start',
+  ).then(() => 'started' as const);
+  if ((await Promise.race([exit, started])) === 'started' && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await exit;
+    return 'started';
+  }
+  return exit;
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -87,6 +102,37 @@ describe('start-up rules of the real server process (issue 10 item 5)', () => {
     expect(await exitOf(child)).not.toBe(0);
     expect(output()).toMatch(/pointsExpiry\.reminderDays/);
   });
+
+  it('start-up: a one-character PARTNER_API_KEY or METRICS_KEY exits non-zero naming both keys, never echoing them', async () => {
+    const dir = dataDir();
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ publicOrigin: 'https://members.example.com' }));
+    const { child, output } = startServer({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      PORT: '0',
+      LOYALTY_CONFIG: config,
+      SMTP_URL: 'smtp://user:pass@127.0.0.1:2525',
+      PARTNER_API_KEY: 'Q',
+      METRICS_KEY: 'Z',
+    });
+    expect(await refusalOf(child, output)).toBe(1);
+    expect(output()).toMatch(/PARTNER_API_KEY[\s\S]*METRICS_KEY/);
+    expect(output()).not.toMatch(/\bQ\b|\bZ\b/);
+    expect(output()).not.toContain('is running at');
+  }, 90_000);
+
+  it('start-up: trustedProxies ["0.0.0.0/0"] exits non-zero naming trustedProxies, without a stack trace', async () => {
+    const dir = dataDir();
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ trustedProxies: ['0.0.0.0/0'] }));
+    const { child, output } = startServer({ DATA_DIR: dir, PORT: '0', LOYALTY_CONFIG: config });
+    expect(await refusalOf(child, output)).toBe(1);
+    expect(output()).toContain('trustedProxies');
+    expect(output()).toContain('0.0.0.0/0');
+    expect(output()).not.toMatch(/^\s+at /m);
+    expect(output()).not.toContain('is running at');
+  }, 90_000);
 
   it('start-up: development listens on loopback only, says how to open it, and logs no sign-in token', async () => {
     const port = await freePort();

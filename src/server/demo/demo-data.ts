@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { notFound } from '../http/errors.ts';
 import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
@@ -16,8 +17,17 @@ function seeded(created: boolean, account: AccountRow) {
   return { created, email, password, loyaltyId: account.loyalty_id };
 }
 
-/** Seeds the demo member (once); answers what exists, so running it twice changes nothing. */
+/**
+ * Seeds the demo member (once); answers what exists, so running it twice changes nothing. Never in
+ * production: its email and password are published in the README, so it would be an open account.
+ */
 export async function seedDemo(ctx: AppContext) {
+  if (ctx.production) {
+    throw notFound(
+      'NotFound',
+      'There is no demo member in production: POST /demo seeds one in development only.',
+    );
+  }
   const existing = await findAccountByProvenEmail(ctx.db, demoMember.email);
   if (existing) {
     await seedDemoHistory(ctx, existing);

@@ -23,13 +23,11 @@ export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<s
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.body());
-    }
-    // Text PostgreSQL cannot store (a NUL byte) that reached the database by a path no schema checks,
-    // such as a URL parameter: the caller's input is at fault, not the server.
-    if (isUnstorableText(error)) {
-      return reply.code(400).send(failure('UnstorableText', unstorableTextMessage));
+    // Fastify's own 4xx (a body that is not JSON, too large…).
+    const status = error instanceof HttpError || isUnstorableText(error) ? undefined : error.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const { code, message } = clientError(error);
+      return reply.code(status).send(failure(code, message));
     }
     // The database is restarting, failing over or hung: nothing was done, and the same request may
     // be sent again (idempotent writes replay), so this is a 503, never a 500 or a hang.
@@ -40,16 +38,26 @@ export function registerErrorHandling(app: FastifyInstance, knownApiPaths: Map<s
         .code(503)
         .send(failure('Unavailable', 'The service is briefly unavailable. Please try again.'));
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const { code, message } = clientError(error);
-      return reply.code(status).send(failure(code, message));
-    }
-    request.log.error({ err: error, requestId: request.id }, 'request failed');
-    return reply
-      .code(500)
-      .send(failure('ServerError', 'Sorry, something went wrong on our side. Please try again.'));
+    const answer = failureAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error, requestId: request.id }, 'request failed');
+    return reply.code(answer.status).send(answer.body);
   });
+}
+
+/**
+ * What a failure of the application's own work answers: an HttpError its status and body; text
+ * PostgreSQL cannot store (a NUL byte) that reached the database by a path no schema checks, such as
+ * a URL parameter, 400 (the caller's input is at fault, not the server); anything else 500, with a
+ * generic message (the caller logs the cause). Also one purchase's answer inside a batch.
+ */
+export function failureAnswer(error: unknown): { status: number; body: Record<string, unknown> } {
+  if (error instanceof HttpError) return { status: error.statusCode, body: error.body() };
+  if (isUnstorableText(error))
+    return { status: 400, body: { ...failure('UnstorableText', unstorableTextMessage) } };
+  return {
+    status: 500,
+    body: { ...failure('ServerError', 'Sorry, something went wrong on our side. Please try again.') },
+  };
 }
 
 /** The 404 / 405 answer for an API path. */

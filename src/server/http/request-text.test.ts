@@ -1,30 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as account from '#shared/api/account.ts';
+import * as apiKeys from '#shared/api/api-keys.ts';
 import * as auth from '#shared/api/auth.ts';
+import * as claims from '#shared/api/claims.ts';
 import * as credentials from '#shared/api/credentials.ts';
 import * as joining from '#shared/api/joining.ts';
 import * as nikeLink from '#shared/api/nike-link.ts';
 import * as points from '#shared/api/points.ts';
 import * as reauthentication from '#shared/api/reauthentication.ts';
-import { controlCharacterMessage } from '#shared/api/text.ts';
+import * as staff from '#shared/api/staff.ts';
+import * as staffClaims from '#shared/api/staff-claims.ts';
+import * as staffMembers from '#shared/api/staff-members.ts';
+import { controlCharacterMessage, invalidTextMessage } from '#shared/api/text.ts';
 import * as viewer from '#shared/api/viewer.ts';
 import * as wallet from '#shared/api/wallet.ts';
+import { refusal } from '../claims/claims-schemas.ts';
 import { createMemberRequest, namedMemberRequest } from '../members/member-schemas.ts';
 import * as partner from '../points/partner-schemas.ts';
 import { deviceParams, passParams } from '../wallet/passkit-schemas.ts';
 
-/** Every request schema the server parses: the SPEC §7 endpoints and the partner API bodies. */
+/** Every request schema the server parses: the SPEC §7 endpoints, the staff console's and the partner API bodies. */
 function requestSchemas(): [string, z.ZodType][] {
   const found: [string, z.ZodType][] = [];
   for (const module of [
     account,
     auth,
+    claims,
     credentials,
     joining,
     nikeLink,
     points,
     reauthentication,
+    staff,
+    staffClaims,
+    staffMembers,
     viewer,
     wallet,
   ]) {
@@ -37,6 +47,9 @@ function requestSchemas(): [string, z.ZodType][] {
   found.push(
     ['createInviteRequest', joining.createInviteRequest],
     ['passkitQuery', wallet.passkitQuerySchema],
+    ['createApiKeyRequest', apiKeys.createApiKeyRequest],
+    ['claimRequest', claims.claimRequest],
+    ['claimRefusal', refusal],
   );
   for (const [name, value] of Object.entries(partner)) {
     if (value instanceof z.ZodType) found.push([name, value]);
@@ -114,6 +127,29 @@ describe('request schemas: no control characters in any text field', () => {
       return !result.error.issues.some((issue) => issue.message === controlCharacterMessage);
     });
     expect(accepting.map(([path]) => path)).toEqual([]);
+  });
+});
+
+describe('request schemas: no unpaired UTF-16 surrogate in any text field', () => {
+  const fields = requestSchemas().flatMap(([name, schema]) => textFields(schema, name));
+
+  it.each([
+    ['a lone high surrogate', '\ud800'],
+    ['a lone low surrogate', '\udc00'],
+    ['a high surrogate at the end', 'ab\udbff'],
+    ['two high surrogates', '\ud800\ud800\udc00'],
+  ])('refuses %s inside every text field as invalid text', (_name, bad) => {
+    const accepting = fields.filter(([, field]) => {
+      const result = field.safeParse(`a${bad}b@example.com`);
+      if (result.success) return true;
+      if (hasFormat(field)) return false;
+      return !result.error.issues.some((issue) => issue.message === invalidTextMessage);
+    });
+    expect(accepting.map(([path]) => path)).toEqual([]);
+  });
+
+  it('a surrogate pair (an emoji) is text: a free text field still takes it', () => {
+    expect(createMemberRequest.parse({ email: 'kim@example.com', name: 'Kim 🎂' }).name).toBe('Kim 🎂');
   });
 });
 

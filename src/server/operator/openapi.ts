@@ -21,6 +21,7 @@ export const errorStatus: Record<string, number> = {
   InsufficientScope: 403,
   BootstrapKeyRequired: 403,
   CannotRedeem: 403,
+  NotFound: 404,
   MemberNotFound: 404,
   PurchaseNotFound: 404,
   MailNotFound: 404,

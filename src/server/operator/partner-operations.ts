@@ -324,11 +324,12 @@ export const partnerOperations: PartnerOperation[] = [
     method: 'POST',
     path: '/demo',
     access: 'bootstrap',
-    summary: 'Seed the demo member and their history (development).',
+    summary:
+      'Seed the demo member and their history (development only: in production it answers 404 and creates nothing).',
     audit: 'demo.seed',
     status: 200,
     response: res.demoResponse,
-    errors: [],
+    errors: ['NotFound'],
   },
   {
     method: 'GET',

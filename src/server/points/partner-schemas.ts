@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '#shared/api/text.ts';
+import { keyCharacters, text } from '#shared/api/text.ts';
 
 /** Partner API bodies (tills, the web shop, the operator CLI). Money in minor units, whole points. */
 
@@ -18,7 +18,7 @@ const key = (name: string) =>
   text({ error: expected(name, 'text') })
     .min(1, `${name} is required`)
     .max(100, `${name} must be at most 100 characters`)
-    .regex(/^[\x21-\x7e]+$/, `${name} must be printable characters without spaces`);
+    .regex(keyCharacters, `${name} must be printable characters without spaces`);
 
 const displayName = text().min(1).max(120);
 const currency = text({ error: expected('currency', 'a three-letter ISO 4217 code') })

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Audit, auditChangeJson, auditParams } from '../audit/audit-log.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { failureAnswer } from '../http/error-handling.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import { metrics } from '../operations/metrics.ts';
@@ -64,23 +66,57 @@ function checked(ctx: AppContext, item: unknown): Purchase | HttpError {
 }
 
 /**
+ * The set's statement, or, when it fails as a whole, each purchase alone and in order: so what one
+ * purchase holds or meets is only ever its own answer, and a batch sent again records the rest.
+ */
+async function recordedTogetherOrAlone(
+  ctx: AppContext,
+  purchases: readonly Purchase[],
+  audit?: Audit,
+): Promise<PurchaseOutcome[]> {
+  try {
+    return await recordPurchases(ctx, purchases, audit);
+  } catch (error) {
+    // A database out of reach fails every purchase alike: the whole batch answers 503 and is sent again.
+    if (isDatabaseUnavailable(error)) throw error;
+    ctx.log.warn(
+      { err: error, purchases: purchases.length },
+      'a batch of purchases failed as a set; recording each alone',
+    );
+    const outcomes: PurchaseOutcome[] = [];
+    for (const purchase of purchases) {
+      outcomes.push(
+        await partnerPurchase(ctx, purchase, audit).catch((failed: unknown) => {
+          if (isDatabaseUnavailable(failed)) throw failed;
+          return failed instanceof Error ? failed : new Error(String(failed));
+        }),
+      );
+    }
+    return outcomes;
+  }
+}
+
+/**
  * A batch of purchases (tills and the web shop sending a backlog in one call): answered item by item
  * exactly as `POST /purchases` would answer each, in the order given, idempotent on each orderId (a
- * batch sent twice records nothing twice). A bad item answers its own 4xx and the others go on.
+ * batch sent twice records nothing twice). A bad item answers its own 4xx, one the server could not
+ * record its own 500 (logged), and the others go on.
  * `passChanged`: whether any purchase may have changed a wallet pass (the wallet sync need not wake).
  */
 export async function recordPurchaseBatch(ctx: AppContext, items: readonly unknown[], audit?: Audit) {
   const valid = items.map((item) => checked(ctx, item));
   const purchases = valid.filter((item): item is Purchase => !(item instanceof HttpError));
-  const recorded = await recordPurchases(ctx, purchases, audit);
+  const recorded = await recordedTogetherOrAlone(ctx, purchases, audit);
   const outcomes = recorded.values();
   const results = valid.map((item, i) => {
     const outcome = item instanceof HttpError ? item : (outcomes.next().value as PurchaseOutcome);
     const orderId = item instanceof HttpError ? (items[i] as { orderId?: unknown })?.orderId : item.orderId;
     const named = typeof orderId === 'string' ? orderId : null;
-    if (outcome instanceof HttpError)
-      return { orderId: named, status: outcome.statusCode, ...outcome.body() };
-    if (outcome instanceof Error) throw outcome;
+    if (outcome instanceof Error) {
+      const { status, body } = failureAnswer(outcome);
+      if (status >= 500) ctx.log.error({ err: outcome, orderId: named }, 'a purchase of a batch failed');
+      return { orderId: named, status, ...body };
+    }
     const { success: _, ...answer } = outcome.body;
     return { orderId: named, status: outcome.status, replayed: outcome.replayed, ...answer };
   });

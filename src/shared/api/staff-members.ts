@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { text } from './text.ts';
+import { keyCharacters, text } from './text.ts';
 
 /**
  * The staff console's member look-up, member view and member actions (issue 16), under /staff-api.
@@ -148,7 +148,10 @@ export const adjustPointsEndpoint = endpoint({
   request: z.object({
     ...memberRef,
     /** Made by the console once per form: a second click or a retry records nothing twice. */
-    adjustmentId: text().min(8).max(100),
+    adjustmentId: text()
+      .min(8)
+      .max(100)
+      .regex(keyCharacters, 'adjustmentId must be printable characters without spaces'),
     points: z
       .number({ error: 'points is required (a whole number)' })
       .int('points must be a whole number')
