@@ -91,9 +91,9 @@ describe('claims: matched at once only for the member the till named', () => {
     });
     expect(created.status).toBe(201);
     const unproven = t.client();
-    expect((await unproven.post('/api/login', { username: email, password: 'correct-horse-battery' })).status).toBe(
-      200,
-    );
+    expect(
+      (await unproven.post('/api/login', { username: email, password: 'correct-horse-battery' })).status,
+    ).toBe(200);
     const theirs = await unproven.post<{ claim: { id: string } }>('/api/purchase-claims', claimOf(till));
     expect(theirs.body).toMatchObject({ claim: { status: 'pending', points: null } });
     expect(await held(unproven)).toBe(0);
@@ -141,7 +141,10 @@ describe('claims: matched at once only for the member the till named', () => {
     expect((await t.partner('POST', '/purchases', till)).status).toBe(202);
     const buyer = await t.signedInMember();
     // A card handed over the counter and registered to the member after the till sent the purchase.
-    await t.ctx.db.query('UPDATE accounts SET loyalty_id = $2 WHERE loyalty_id = $1', [buyer.loyaltyId, card]);
+    await t.ctx.db.query('UPDATE accounts SET loyalty_id = $2 WHERE loyalty_id = $1', [
+      buyer.loyaltyId,
+      card,
+    ]);
     const res = await buyer.client.post('/api/purchase-claims', claimOf(till));
     expect(res.body).toMatchObject({ claim: { status: 'approved', points: 500 } });
     expect(await held(buyer.client)).toBe(500);
@@ -164,9 +167,10 @@ describe("claims: the till's buyer is credited when a claim was approved first",
   }
 
   const conflictAudits = (id: string) =>
-    t.ctx.db.query("SELECT actor_kind, change FROM audit_log WHERE action = 'claim.conflict' AND change->>'claim' = $1", [
-      id,
-    ]);
+    t.ctx.db.query(
+      "SELECT actor_kind, change FROM audit_log WHERE action = 'claim.conflict' AND change->>'claim' = $1",
+      [id],
+    );
 
   it('the real purchase credits its buyer (not 409), a retry replays it, and staff see the conflict in both queues', async () => {
     const { claimant, buyer, till, id } = await approvedFirst();
@@ -197,7 +201,9 @@ describe("claims: the till's buyer is credited when a claim was approved first",
 
   it('50 identical till requests at once credit the buyer once and flag the claim once', async () => {
     const { buyer, till, id } = await approvedFirst();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => t.partner('POST', '/purchases', till)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => t.partner('POST', '/purchases', till)),
+    );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     expect(answers.filter((a) => a.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
     expect(await held(buyer.client)).toBe(500);
@@ -206,7 +212,10 @@ describe("claims: the till's buyer is credited when a claim was approved first",
 
   it('in a batch too: the buyer is credited and the claim flagged', async () => {
     const { buyer, till, id } = await approvedFirst();
-    const others = [tillPurchase({ loyaltyId: buyer.loyaltyId }), tillPurchase({ loyaltyId: buyer.loyaltyId })];
+    const others = [
+      tillPurchase({ loyaltyId: buyer.loyaltyId }),
+      tillPurchase({ loyaltyId: buyer.loyaltyId }),
+    ];
     const batch = await t.partner<{ results: { status: number }[] }>('POST', '/purchases/batch', {
       purchases: [till, ...others],
     });
@@ -218,7 +227,8 @@ describe("claims: the till's buyer is credited when a claim was approved first",
   it('staff settle it: refusing takes the claimant’s points back (audited); approving again lets them keep them', async () => {
     const taken = await approvedFirst();
     const kept = await approvedFirst();
-    for (const { till } of [taken, kept]) expect((await t.partner('POST', '/purchases', till)).status).toBe(201);
+    for (const { till } of [taken, kept])
+      expect((await t.partner('POST', '/purchases', till)).status).toBe(201);
 
     const refused = await manager.post('/staff-api/claims/refuse', {
       id: taken.id,
@@ -254,9 +264,9 @@ describe("claims: the till's buyer is credited when a claim was approved first",
       ]),
     );
     // A settled conflict is decided: refusing it again, or refusing the kept one, changes nothing.
-    expect((await manager.post('/staff-api/claims/refuse', { id: kept.id, reason: 'Changed my mind' })).status).toBe(
-      409,
-    );
+    expect(
+      (await manager.post('/staff-api/claims/refuse', { id: kept.id, reason: 'Changed my mind' })).status,
+    ).toBe(409);
     expect(await held(kept.claimant.client)).toBe(300);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { claimSchema } from '#shared/api/claims.ts';
-import { claimConflictSchema, claimFindings } from '#shared/api/staff-claims.ts';
 import { ledgerKinds } from '#shared/api/points.ts';
+import { claimConflictSchema, claimFindings } from '#shared/api/staff-claims.ts';
 
 /**
  * What the partner API answers, as zod schemas: the source of the OpenAPI document's response
