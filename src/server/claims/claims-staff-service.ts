@@ -5,9 +5,10 @@ import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import type { LedgerRow } from '../points/ledger-rows.ts';
-import { changePoints, insertEntry, lockAccount } from '../points/ledger-store.ts';
+import { lockAccount } from '../points/ledger-store.ts';
 import { recordPurchase } from '../points/purchase-command.ts';
 import { type ClaimRow, claimById, claimSelect, claimView } from './claim-rows.ts';
+import { takeBack } from './claim-take-back.ts';
 import { refusal } from './claims-schemas.ts';
 import { claimUnmatched } from './claims-service.ts';
 import type { UnmatchedRow } from './unmatched-purchases.ts';
@@ -160,8 +161,9 @@ async function lockClaim(tx: Queryable, id: string): Promise<ClaimRow> {
  * locked, so parallel approvals queue and the ones behind the first answer the approved claim.
  * - An unmatched purchase of that order id (the details differed): it becomes the member's purchase,
  *   with its own points.
- * - No purchase of that order reached us: a purchase of the claimed order, amount and day, keyed on
- *   the order id (a later till report of it cannot count twice), with `points` staff give.
+ * - No purchase of that order reached us: a purchase of the claimed amount and day, keyed on the
+ *   claim (the till's later purchase of the order still credits its buyer and flags this claim:
+ *   claim-conflicts.ts), with `points` staff give.
  * - The order is on another member's card: a purchase for this member keyed on the claim, with the
  *   other purchase's points unless staff give `points`; the other card keeps its purchase (a return
  *   there is staff's separate decision, docs/decisions.md).
@@ -307,42 +309,4 @@ export async function refuseClaim(
     });
   });
   return getClaim(ctx.db, id);
-}
-
-/**
- * A return of the claim's purchase, all its points that remain, keyed on the claim (so it is written
- * once). Call with the claimant's account locked.
- */
-async function takeBack(tx: Queryable, claim: ClaimRow): Promise<LedgerRow> {
-  const credit = await queryOne<LedgerRow & { returned: number }>(
-    tx,
-    `SELECT p.*, (SELECT COALESCE(SUM(r.points), 0)::bigint FROM ledger_entries r WHERE r.reverses_entry_id = p.id) AS returned
-       FROM ledger_entries p WHERE p.id = $1`,
-    [claim.ledger_entry_id],
-  );
-  if (!credit) throw new Error(`claim ${claim.id} has no credit to take back`);
-  const points = Number(credit.points) + Number(credit.returned);
-  const pending = credit.confirmed_at === null && credit.confirms_at !== null;
-  const entry = await insertEntry(tx, {
-    accountId: claim.account_id,
-    kind: 'return',
-    points: -points,
-    // Reversing pending points: the return matures with its purchase, so the two confirm together.
-    confirmsAt: pending ? credit.confirms_at : null,
-    orderId: credit.order_id,
-    channel: credit.channel,
-    storeDisplayName: credit.store_display_name,
-    fasciaDisplayName: credit.fascia_display_name,
-    currency: credit.order_currency,
-    key: `claim-${claim.id}-refused`,
-    reverses: credit.id,
-    source: 'claim',
-  });
-  if (!entry) throw new Error(`claim ${claim.id} was taken back already`);
-  if (!pending && points > 0 && !(await changePoints(tx, claim.account_id, -points)))
-    throw conflict(
-      'PointsAlreadySpent',
-      `The member has already spent the ${points} points of claim ${claim.id}. Nothing was changed; post an adjustment instead, or approve the claim to let them keep the points.`,
-    );
-  return entry;
 }
