@@ -13,9 +13,15 @@ export interface ClaimRow {
   amount: number;
   currency: string;
   status: Claim['status'];
-  finding: 'matched' | 'details-differ' | 'another-card' | 'not-found';
+  finding: 'matched' | 'details-differ' | 'reference-differs' | 'another-card' | 'not-found';
   reason: string | null;
   ledger_entry_id: number | null;
+  /** The till's purchase of the order, recorded after this claim was approved (claim-conflicts.ts). */
+  conflict_entry_id: number | null;
+  conflict_at: Date | null;
+  /** When staff kept the claimant's points or took them back (refused, reversal_entry_id). */
+  conflict_settled_at: Date | null;
+  reversal_entry_id: number | null;
   created_at: Date;
   decided_at: Date | null;
   points: number | null;
@@ -36,7 +42,8 @@ export function claimView(row: ClaimRow): Claim {
     currency: row.currency,
     status: row.status,
     reason: row.reason,
-    points: row.points === null ? null : Number(row.points),
+    // A refused claim keeps the credit it had when a conflict took it back: no points to show.
+    points: row.points === null || row.status !== 'approved' ? null : Number(row.points),
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
   };

@@ -71,4 +71,45 @@ describe('operator CLI: claims list | approve | refuse (issue 15)', () => {
     expect(await runCli(['claims', 'approve', 'twelve'])).toBe(1);
     expect(errors.join('\n')).toContain("approve needs the claim's number");
   });
+
+  it('claims: a claim approved before the till sent its order is listed as a conflict, and refusing it takes the points back', async () => {
+    const claimant = await t.signedInMember({ name: 'Noor Vale' });
+    const buyer = await t.signedInMember({ name: 'Ida Rask' });
+    const id = (
+      await claimant.client.post<{ claim: { id: string } }>('/api/purchase-claims', {
+        orderId: 'CLI-CONFLICT-1',
+        purchasedOn: day(40),
+        channel: 'ecommerce',
+        amount: 5_000,
+      })
+    ).body.claim.id;
+    capture();
+    expect(await runCli(['claims', 'approve', id, '--points', '400'])).toBe(0);
+    const till = await t.partner('POST', '/purchases', {
+      orderId: 'CLI-CONFLICT-1',
+      loyaltyId: buyer.loyaltyId,
+      channel: 'ecommerce',
+      value: 5_000,
+      currency: 'GBP',
+      points: 500,
+      purchasedAt: `${day(40)}T12:00:00.000Z`,
+    });
+    expect(till.status).toBe(201);
+
+    capture();
+    expect(await runCli(['claims', 'list'])).toBe(0);
+    const listed = output.join('\n');
+    expect(listed).toContain(`#${id} approved: order CLI-CONFLICT-1`);
+    expect(listed).toContain(
+      `CONFLICT: approved before the till sent this order for card ${buyer.loyaltyId}`,
+    );
+
+    capture();
+    expect(
+      await runCli(['claims', 'refuse', id, '--reason', 'The till recorded this order on another card.']),
+    ).toBe(0);
+    expect(output.join('\n')).toContain('conflict with the till: settled, the points were taken back');
+    const viewer = await claimant.client.get<{ account: { pointsBalance: number } }>('/api-w/viewer');
+    expect(viewer.body.account.pointsBalance).toBe(0);
+  });
 });

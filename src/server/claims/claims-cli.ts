@@ -23,7 +23,17 @@ function describe(c: StaffClaim): string {
       : c.status === 'refused'
         ? `; reason: ${c.reason}`
         : '';
-  return `${head}\n    ${c.finding}: ${found}${decided}`;
+  return `${head}\n    ${c.finding}: ${found}${decided}${conflictLine(c)}`;
+}
+
+/** An approved claim the till's later purchase of its order contradicts, and what staff did. */
+function conflictLine(c: StaffClaim): string {
+  if (!c.conflict) return '';
+  if (c.conflict.settled === 'kept')
+    return '\n    conflict with the till: settled, the member kept the points';
+  if (c.conflict.settled === 'taken-back')
+    return '\n    conflict with the till: settled, the points were taken back';
+  return `\n    CONFLICT: approved before the till sent this order for card ${c.purchase?.onCard ?? '?'} (${c.conflict.at.slice(0, 10)}); both hold points for it. claims approve ${c.id}: the member keeps them; claims refuse ${c.id} --reason "…": a return takes them back`;
 }
 
 function claimId(args: string[], command: string): { id: string; rest: string[] } {
@@ -69,7 +79,10 @@ const refuse: Command = async (client, args) => {
 };
 
 export const claimsCommands: Record<string, { usage: string; run: Command }> = {
-  'claims list': { usage: 'claims list [--status pending|approved|refused]', run: list },
+  'claims list': {
+    usage: 'claims list [--status pending|approved|refused]   (pending also lists conflicts with the till)',
+    run: list,
+  },
   'claims approve': {
     usage: 'claims approve <id> [--points N]   (N needed when no purchase of the order reached us)',
     run: approve,

@@ -18,9 +18,10 @@ type ClaimInput = z.output<typeof claimRequest>;
 /**
  * The member reports a missing purchase. Under the member's account lock (so parallel reports queue
  * and the limits hold): refused when the order is already theirs or already reported; matched at
- * once when a purchase with that order id reached us for no known member and the date, store and
- * amount agree (it becomes their purchase through the ledger's purchase path); otherwise it waits for
- * staff. The answer never says whether the order exists under another member (docs/decisions.md).
+ * once when a purchase with that order id reached us for no known member, the date, store and
+ * amount agree, and the till named this member (their card, or their proven email): it becomes their
+ * purchase through the ledger's purchase path. Otherwise it waits for staff: a receipt's details are
+ * no proof of whose purchase it was (anyone who saw the receipt knows them). The answer never says whether the order exists under another member (docs/decisions.md).
  * Counted against a daily limit per member whatever the outcome, so order numbers cannot be tried
  * one after another.
  */
@@ -71,9 +72,11 @@ export async function submitClaim(
         ? 'another-card'
         : !kept
           ? 'not-found'
-          : detailsAgree(claim, kept)
-            ? 'matched'
-            : 'details-differ';
+          : !detailsAgree(claim, kept)
+            ? 'details-differ'
+            : namesMember(kept.member_reference, account)
+              ? 'matched'
+              : 'reference-differs';
       const entry = finding === 'matched' && kept ? await claimUnmatched(ctx, tx, accountId, kept) : null;
       const row = await queryOne<{ id: number }>(
         tx,
@@ -105,6 +108,20 @@ export async function submitClaim(
     `You have reported ${claimLimits.perDay} missing purchases today. Please try again tomorrow.`,
   );
   return outcome.result;
+}
+
+/**
+ * Whether the card number or email a till sent names this member: their card, or their email once
+ * proven (an unproven email is only a claim to it, docs/decisions.md "Email address ownership").
+ * Compared as record_purchase compares them (trimmed; emails without case).
+ */
+function namesMember(
+  reference: string,
+  account: { loyalty_id: string; email: string | null; email_verified: boolean },
+): boolean {
+  const sent = reference.trim();
+  if (sent === account.loyalty_id) return true;
+  return account.email_verified && account.email !== null && sent.toLowerCase() === account.email;
 }
 
 /**

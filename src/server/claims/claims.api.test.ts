@@ -63,9 +63,11 @@ describe('unmatched purchases: a purchase for an unknown card is kept, to be cla
 });
 
 describe('member API: a purchase is missing? (issue 15)', () => {
-  it('claim: matching order id, date, store and amount credit the purchase at once; it is in the history and the till request replays it', async () => {
-    const m = await t.signedInMember();
-    const till = await unmatched();
+  it('claim: matching order id, date, store and amount credit the purchase at once for the member the till named; it is in the history and the till request replays it', async () => {
+    const email = `named-${orderId()}@example.com`.toLowerCase();
+    const till = await unmatched({ loyaltyId: undefined, email });
+    // The buyer joins, proving the email the till sent, after the till sent it.
+    const m = await t.signedInMember({ email });
     const res = await m.client.post('/api/purchase-claims', { ...claimOf(till), store: ' oxford  street ' });
     expect(res.status).toBe(201);
     const { claim } = createClaimEndpoint.response.parse(res.body);
@@ -84,8 +86,9 @@ describe('member API: a purchase is missing? (issue 15)', () => {
   });
 
   it('claim: the order number alone is not enough — a wrong amount, store or date waits for staff and credits nothing', async () => {
-    const attacker = await t.signedInMember();
-    const till = await unmatched();
+    const email = `named-${orderId()}@example.com`.toLowerCase();
+    const till = await unmatched({ loyaltyId: undefined, email });
+    const buyer = await t.signedInMember({ email });
     for (const wrong of [{ amount: till.value + 1 }, { store: 'Leeds Briggate' }, { purchasedOn: day(30) }]) {
       const probe = await t.signedInMember();
       const res = await probe.client.post('/api/purchase-claims', { ...claimOf(till), ...wrong });
@@ -93,8 +96,8 @@ describe('member API: a purchase is missing? (issue 15)', () => {
       expect(res.body).toMatchObject({ claim: { status: 'pending', points: null } });
       expect((await balances(probe.client)).pointsBalance).toBe(0);
     }
-    // Still unclaimed: the member with the receipt can claim it.
-    const res = await attacker.client.post('/api/purchase-claims', claimOf(till));
+    // Still unclaimed: the member the till named can claim it.
+    const res = await buyer.client.post('/api/purchase-claims', claimOf(till));
     expect(res.body).toMatchObject({ claim: { status: 'approved', points: 500 } });
   });
 

@@ -93,7 +93,7 @@ export const partnerOperations: PartnerOperation[] = [
     path: '/claims',
     access: 'bootstrap',
     summary:
-      'Missing-purchase claims of one status (default pending), oldest first: the member, what they reported, what the check found, and the purchase of that order id if one reached us.',
+      'Missing-purchase claims of one status (default pending), oldest first: the member, what they reported, what the check found, and the purchase of that order id if one reached us. The pending queue also holds approved claims in `conflict` with a later till purchase of their order that staff have not settled (approve again: the claimant keeps the points; refuse: a return takes them back).',
     query: claimsQuery,
     status: 200,
     response: res.claimsResponse,
@@ -113,7 +113,7 @@ export const partnerOperations: PartnerOperation[] = [
     path: '/claims/:id/approve',
     access: 'bootstrap',
     summary:
-      "Approve a claim: the member is credited through the ledger's purchase path, once (approving again answers the approved claim). `points` is needed when no purchase of the order reached us.",
+      "Approve a claim: the member is credited through the ledger's purchase path, once (approving again answers the approved claim). `points` is needed when no purchase of the order reached us. Approving a claim in conflict with a later till purchase settles it: the claimant keeps the points.",
     audit: 'claim.approve',
     request: claimApproval,
     status: 200,
@@ -124,12 +124,13 @@ export const partnerOperations: PartnerOperation[] = [
     method: 'POST',
     path: '/claims/:id/refuse',
     access: 'bootstrap',
-    summary: 'Refuse a pending claim with the reason the member reads.',
+    summary:
+      'Refuse a pending claim with the reason the member reads. An approved claim in conflict with a later till purchase may be refused too: a return takes its points back (409 PointsAlreadySpent when the member has spent them).',
     audit: 'claim.refuse',
     request: refusal,
     status: 200,
     response: res.claimResponse,
-    errors: ['ClaimNotFound', 'ClaimDecided'],
+    errors: ['ClaimNotFound', 'ClaimDecided', 'PointsAlreadySpent'],
   },
   {
     method: 'POST',

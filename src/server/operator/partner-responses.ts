@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { claimSchema } from '#shared/api/claims.ts';
 import { ledgerKinds } from '#shared/api/points.ts';
+import { claimConflictSchema, claimFindings } from '#shared/api/staff-claims.ts';
 
 /**
  * What the partner API answers, as zod schemas: the source of the OpenAPI document's response
@@ -50,7 +51,8 @@ export const purchaseResponse = z.union([
 
 const staffClaimSchema = claimSchema.extend({
   member: z.object({ loyaltyId: z.string(), fullName: z.string(), email: nullableText }),
-  finding: z.enum(['matched', 'details-differ', 'another-card', 'not-found']),
+  finding: z.enum(claimFindings),
+  conflict: claimConflictSchema,
   purchase: z
     .object({
       onCard: nullableText,

@@ -4,8 +4,9 @@ import { text } from './text.ts';
 
 /**
  * "A purchase is missing?" (issue 15): the member reports an order that is not in their history. It
- * is matched at once when a purchase with that order id reached us for no known member and its date,
- * store and amount agree; otherwise staff decide. Money in minor units of the member's currency.
+ * is matched at once when a purchase with that order id reached us for no known member, its date,
+ * store and amount agree, and the till named this member (their card or proven email); otherwise
+ * staff decide. Money in minor units of the member's currency.
  */
 export const claimStatuses = ['pending', 'approved', 'refused'] as const;
 

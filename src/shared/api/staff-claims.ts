@@ -5,9 +5,28 @@ import { text } from './text.ts';
 
 /** The console's queue of missing-purchase claims (manager): the service of the partner API and the CLI. */
 
+/** What the check on a member's report found (staff only; the member reads "waiting" or "added"). */
+export const claimFindings = [
+  'matched',
+  'details-differ',
+  'reference-differs',
+  'another-card',
+  'not-found',
+] as const;
+
+/**
+ * An approved claim whose order the till then sent for a member: null without one; `settled` null
+ * while it waits for staff, `kept` (approved again: the claimant keeps the points) or `taken-back`
+ * (refused: a return took them back).
+ */
+export const claimConflictSchema = z
+  .object({ at: z.string(), settled: z.enum(['kept', 'taken-back']).nullable() })
+  .nullable();
+
 const staffClaimSchema = claimSchema.extend({
   member: z.object({ loyaltyId: z.string(), fullName: z.string(), email: z.string().nullable() }),
-  finding: z.enum(['matched', 'details-differ', 'another-card', 'not-found']),
+  finding: z.enum(claimFindings),
+  conflict: claimConflictSchema,
   purchase: z
     .object({
       onCard: z.string().nullable(),

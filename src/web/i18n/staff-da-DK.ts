@@ -144,6 +144,8 @@ export const staffDaDK: StaffWords = {
     findings: {
       matched: 'Købet passede',
       'details-differ': 'Et køb af denne ordre nåede os med andre oplysninger',
+      'reference-differs':
+        'Et køb af denne ordre nåede os med disse oplysninger, for et kort eller en e-mail, der ikke er dette medlems (eller ikke er bekræftet)',
       'another-card': 'Ordren er på et andet kort',
       'not-found': 'Intet køb af denne ordre nåede os',
     },
@@ -158,6 +160,14 @@ export const staffDaDK: StaffWords = {
     refused: 'Sagen er afvist; medlemmet ser begrundelsen.',
     approvedWith: (points) => `Godkendt: ${points} point`,
     refusedWith: (reason) => `Afvist: ${reason}`,
+    conflict: (card) =>
+      `Godkendt, men derefter sendte kassen ordren for kort ${card}: begge har fået point for den. Lad medlemmet beholde dem, eller tag dem tilbage med en begrundelse.`,
+    keep: 'Lad medlemmet beholde pointene',
+    takeBack: 'Tag pointene tilbage',
+    kept: 'Medlemmet beholder pointene.',
+    takenBack: 'Pointene er taget tilbage; medlemmet ser begrundelsen.',
+    keptWith: (points) => `Beholdt efter en konflikt med kassen: ${points} point`,
+    takenBackWith: (reason) => `Point taget tilbage: ${reason}`,
   },
   mail: {
     title: 'Ikke-leverede e-mails',

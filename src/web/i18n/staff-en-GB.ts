@@ -152,6 +152,8 @@ export const staffEnGB = {
     findings: {
       matched: 'The purchase matched',
       'details-differ': 'A purchase of this order reached us with other details',
+      'reference-differs':
+        'A purchase of this order reached us with these details, for a card or email that is not this member’s (or not proven)',
       'another-card': 'This order is on another card',
       'not-found': 'No purchase of this order reached us',
     } as Record<string, string>,
@@ -166,6 +168,14 @@ export const staffEnGB = {
     refused: 'The claim is refused; the member sees the reason.',
     approvedWith: (points: number) => `Approved: ${points} points`,
     refusedWith: (reason: string) => `Refused: ${reason}`,
+    conflict: (card: string) =>
+      `Approved, then the till sent this order for card ${card}: both hold points for it. Let the member keep them, or take them back with a reason.`,
+    keep: 'Let them keep the points',
+    takeBack: 'Take the points back',
+    kept: 'The member keeps the points.',
+    takenBack: 'The points are taken back; the member sees the reason.',
+    keptWith: (points: number) => `Kept after a conflict with the till: ${points} points`,
+    takenBackWith: (reason: string) => `Points taken back: ${reason}`,
   },
   mail: {
     title: 'Undelivered email',

@@ -68,62 +68,77 @@ export function ClaimsScreen() {
               </tr>
             </thead>
             <tbody>
-              {claims.map((claim) => (
-                <tr key={claim.id}>
-                  <td>
-                    <Link to={`/staff/members/${claim.member.loyaltyId}`}>{claim.member.fullName}</Link>
-                    <br />
-                    <span className={styles.muted}>{claim.member.loyaltyId}</span>
-                  </td>
-                  <td>
-                    {claim.orderId}
-                    <br />
-                    <span className={styles.muted}>
-                      {[
-                        claim.purchasedOn,
-                        claim.store ?? claim.channel,
-                        `${claim.amount} ${claim.currency}`,
-                      ].join(' · ')}
-                    </span>
-                  </td>
-                  <td>
-                    {w.claims.findings[claim.finding] ?? claim.finding}
-                    {claim.purchase ? (
-                      <>
-                        <br />
-                        <span className={styles.muted}>
-                          {w.claims.purchase(
-                            claim.purchase.value,
-                            claim.purchase.currency,
-                            claim.purchase.points,
-                          )}
-                        </span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    {claim.status === 'pending' ? (
-                      <Decide
-                        claim={claim}
-                        onApprove={(points) =>
-                          decide(
-                            () =>
-                              call(approveClaim, { id: claim.id, ...(points === null ? {} : { points }) }),
-                            w.claims.approved,
-                          )
-                        }
-                        onRefuse={(reason) =>
-                          decide(() => call(refuseClaim, { id: claim.id, reason }), w.claims.refused)
-                        }
-                      />
-                    ) : claim.status === 'approved' ? (
-                      w.claims.approvedWith(claim.points ?? 0)
-                    ) : (
-                      w.claims.refusedWith(claim.reason ?? '')
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {claims.map((claim) => {
+                const inConflict = claim.conflict !== null && claim.conflict.settled === null;
+                return (
+                  <tr key={claim.id}>
+                    <td>
+                      <Link to={`/staff/members/${claim.member.loyaltyId}`}>{claim.member.fullName}</Link>
+                      <br />
+                      <span className={styles.muted}>{claim.member.loyaltyId}</span>
+                    </td>
+                    <td>
+                      {claim.orderId}
+                      <br />
+                      <span className={styles.muted}>
+                        {[
+                          claim.purchasedOn,
+                          claim.store ?? claim.channel,
+                          `${claim.amount} ${claim.currency}`,
+                        ].join(' · ')}
+                      </span>
+                    </td>
+                    <td>
+                      {inConflict
+                        ? w.claims.conflict(claim.purchase?.onCard ?? '')
+                        : (w.claims.findings[claim.finding] ?? claim.finding)}
+                      {claim.purchase ? (
+                        <>
+                          <br />
+                          <span className={styles.muted}>
+                            {w.claims.purchase(
+                              claim.purchase.value,
+                              claim.purchase.currency,
+                              claim.purchase.points,
+                            )}
+                          </span>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      {claim.status === 'pending' || inConflict ? (
+                        <Decide
+                          claim={claim}
+                          inConflict={inConflict}
+                          onApprove={(points) =>
+                            decide(
+                              () =>
+                                call(approveClaim, { id: claim.id, ...(points === null ? {} : { points }) }),
+                              inConflict ? w.claims.kept : w.claims.approved,
+                            )
+                          }
+                          onRefuse={(reason) =>
+                            decide(
+                              () => call(refuseClaim, { id: claim.id, reason }),
+                              inConflict ? w.claims.takenBack : w.claims.refused,
+                            )
+                          }
+                        />
+                      ) : claim.status === 'approved' ? (
+                        claim.conflict ? (
+                          w.claims.keptWith(claim.points ?? 0)
+                        ) : (
+                          w.claims.approvedWith(claim.points ?? 0)
+                        )
+                      ) : claim.conflict ? (
+                        w.claims.takenBackWith(claim.reason ?? '')
+                      ) : (
+                        w.claims.refusedWith(claim.reason ?? '')
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </TableScroll>
@@ -132,13 +147,19 @@ export function ClaimsScreen() {
   );
 }
 
-/** Approve (with the points to give when no purchase of the order reached us) or refuse with a reason. */
+/**
+ * Approve (with the points to give when no purchase of the order reached us) or refuse with a reason.
+ * For an approved claim in conflict with the till's later purchase: keep the points (approve again) or
+ * take them back (refuse, with the reason the member reads).
+ */
 function Decide({
   claim,
+  inConflict,
   onApprove,
   onRefuse,
 }: {
   claim: StaffClaim;
+  inConflict: boolean;
   onApprove: (points: number | null) => Promise<void>;
   onRefuse: (reason: string) => Promise<void>;
 }) {
@@ -146,7 +167,7 @@ function Decide({
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const needsPoints = claim.purchase === null;
+  const needsPoints = claim.purchase === null && !inConflict;
   const approve = () => {
     if (needsPoints && !/^\d{1,8}$/.test(points.trim())) return setProblem(w.pointsProblem);
     setProblem(null);
@@ -172,7 +193,7 @@ function Decide({
         </label>
       ) : null}
       <Button variant="secondary" className={styles.compact} onClick={approve}>
-        {w.approve}
+        {inConflict ? w.keep : w.approve}
       </Button>
       <label className={styles.check}>
         {w.reason}
@@ -184,7 +205,7 @@ function Decide({
         />
       </label>
       <Button variant="secondary" className={styles.compact} onClick={refuse}>
-        {w.refuse}
+        {inConflict ? w.takeBack : w.refuse}
       </Button>
       {problem ? <span role="alert">{problem}</span> : null}
     </div>
