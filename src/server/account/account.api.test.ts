@@ -176,7 +176,10 @@ describe('update-account with self profile update, telephone numbers off and sev
     const res = await client.post('/api/update-account', { email: other.email });
     // The same answer as for a stranger's address (email-change.api.test.ts compares them whole).
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ verificationRequired: true, account: { email, pendingEmail: other.email } });
+    expect(res.body).toMatchObject({
+      verificationRequired: true,
+      account: { email, pendingEmail: other.email },
+    });
     // Its owner gets a note without a link, and is still the one the address finds.
     expect(t.mails.find((mail) => mail.to === other.email)?.links).toEqual(['http://localhost:3000/signin']);
     expect((await t.partner('GET', `/members/${encodeURIComponent(other.email)}`)).body).toMatchObject({

@@ -2,7 +2,6 @@ import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../http/errors.ts';
-import { hashToken } from '../sessions/tokens.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import {
   addressTakenMessage,
@@ -10,6 +9,7 @@ import {
   findAccountByProvenEmail,
   proveEmail,
 } from '../members/email-proof.ts';
+import { hashToken } from '../sessions/tokens.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken, issueLinkToken } from '../tokens/link-tokens.ts';
 import {
@@ -115,7 +115,7 @@ const verificationExpiredMessage =
   'This verification link has expired. Sign in and ask for a new one from My Details.';
 export const alreadyVerifiedMessage = 'Your email address is already verified.';
 
-export const signInToConfirmMessage =
+const signInToConfirmMessage =
   'Only the member who asked for this new email address can confirm it. If that is you, sign in to your membership, then open the link in the email again. If it is not, ignore the email: nothing changes.';
 
 /**

@@ -284,7 +284,10 @@ describe("the owner's proof ends every other claim", () => {
     expect(res.body).toMatchObject({ error: 'SignInToConfirmEmail' });
     expect((await viewerOf(opener)).isAnonymous).toBe(true);
     // The intruder keeps only their own address; the owner's stays theirs to join with.
-    expect((await viewerOf(intruder.browser)).account).toMatchObject({ email: intruder.own, pendingEmail: victim });
+    expect((await viewerOf(intruder.browser)).account).toMatchObject({
+      email: intruder.own,
+      pendingEmail: victim,
+    });
     expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(202);
   });
 });

@@ -43,7 +43,8 @@ export const failuresDaDK: Record<FailureCode, string> = {
   CurrencyNotAllowed: 'Den valuta er ikke tilgængelig for dit medlemskab.',
   ConsentUnknown: 'Vælg ja eller nej til markedsføring.',
   DeleteConfirmMismatch: 'Det er ikke din kontos e-mailadresse. Skriv den præcist for at bekræfte.',
-  EmailChangeLimited: 'Din e-mailadresse kan ikke ændres igen lige nu. Prøv igen senere, eller kontakt kundeservice.',
+  EmailChangeLimited:
+    'Din e-mailadresse kan ikke ændres igen lige nu. Prøv igen senere, eller kontakt kundeservice.',
   ChallengeExpired: 'Denne adgangsnøgle-anmodning er udløbet. Prøv igen.',
   NoPasskeys: 'Der opstod et problem med din adgangsnøgle. Prøv igen.',
   PasskeyExists: 'Denne adgangsnøgle er allerede registreret på din konto.',
