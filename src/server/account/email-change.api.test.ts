@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateAccountEndpoint } from '#shared/api/account.ts';
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
@@ -251,6 +252,22 @@ describe('email changes are limited per member and per address', () => {
     }
     expect(answers).toEqual([...Array(emailChangeLimits.perAddress).fill(200), 429]);
     expect(t.mails.filter((m) => m.to === target)).toHaveLength(emailChangeLimits.perAddress);
+  });
+});
+
+describe('deletion', () => {
+  it('deleting the account forgets the limit counted against the address it asked to move to', async () => {
+    const a = await t.signedInMember();
+    const wanted = unique('wanted');
+    expect((await a.client.post('/api/update-account', { email: wanted })).status).toBe(200);
+    const keyOf = (email: string) => createHash('sha256').update(email).digest('base64url');
+    const counted = () =>
+      t.ctx.db.query("SELECT 1 FROM rate_limit_counters WHERE bucket = 'email-change-address' AND key = $1", [
+        keyOf(wanted),
+      ]);
+    expect(await counted()).toHaveLength(1);
+    expect((await a.client.post('/api/delete-account', { username: a.email })).status).toBe(200);
+    expect(await counted()).toHaveLength(0);
   });
 });
 
