@@ -40,7 +40,7 @@ export function completeSignupMail(
 }
 
 /** The membership that asked to move to a new address, as its link's mail names it. */
-export interface ChangingMembership {
+interface ChangingMembership {
   fullName: string;
   loyaltyId: string;
   /** The address it has now, if any. */
