@@ -7,7 +7,12 @@ import {
 } from '../../src/server/credentials/credential-emails.ts';
 import type { Mail } from '../../src/server/email/mailer.ts';
 import { freshInvitationMail, invitationMail } from '../../src/server/joining/invite-emails.ts';
-import { completeSignupMail, verificationMail } from '../../src/server/joining/verification-emails.ts';
+import {
+  addressInUseMail,
+  completeSignupMail,
+  emailChangeProofMail,
+  verificationMail,
+} from '../../src/server/joining/verification-emails.ts';
 import { expiryReminderMail } from '../../src/server/points/expiry-reminder-email.ts';
 import { newSignInEmail } from '../../src/server/sessions/new-sign-in-email.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
@@ -65,5 +70,14 @@ export async function everyEmail(
         points: 1250,
       }),
     },
+    {
+      name: 'email-change-proof',
+      mail: await emailChangeProofMail(config, origin, {
+        to,
+        url: verifyUrl,
+        membership: { fullName: invite.fullName, loyaltyId: '6301000000014', email: 'alex@example.com' },
+      }),
+    },
+    { name: 'address-in-use', mail: await addressInUseMail(config, origin, to) },
   ];
 }

@@ -96,8 +96,10 @@ async function eraseAccount(tx: Queryable, account: AccountRow): Promise<void> {
   // The wallet pass stays, anonymous (a random serial), so the member's phones and Google are told
   // it is void: the wallet worker pushes the voided pass and sets the Google object inactive.
   await voidPasses(tx, account.id);
-  // Rate-limit counters are keyed by a hash of the email typed (recomputable from the address).
+  // Rate-limit counters are keyed by a hash of the email typed (recomputable from the address), the
+  // address the member asked to move to among them (email changes are limited per address).
   if (email) await forgetKeyedEvents(tx, email);
+  if (account.pending_email) await forgetKeyedEvents(tx, account.pending_email);
 
   // The audit log keeps who did what to this (now anonymous) account, without the personal data.
   await anonymiseAuditOf(tx, account.id, email);

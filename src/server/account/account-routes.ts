@@ -27,7 +27,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(app, updateAccountEndpoint, async (body, request, reply) => {
     const session = requireSession(request);
     const result = await ctx.db.transaction(async (tx) => {
-      const updated = await updateAccount(tx, ctx.config, session.accountId, body, session);
+      const updated = await updateAccount(tx, ctx.config, session.accountId, body, session, reply);
       // The new address must be proven (SPEC §4 Account status); a proven old one hears of the change.
       if (updated.emailChanged) {
         const browserHash = bindToThisBrowser(ctx, request, reply);

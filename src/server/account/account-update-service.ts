@@ -1,11 +1,11 @@
 import type { Config } from '#shared/config.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { findAccountById } from '../members/account-service.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { recentAuthenticationRefusal } from '../sessions/session-plugin.ts';
-import { type EmailChange, requestEmailChange } from './email-change.ts';
+import { type EmailChange, limitEmailChange, requestEmailChange } from './email-change.ts';
 
 type Choice = 'consent' | 'decline' | 'unknown';
 
@@ -27,7 +27,6 @@ const creditAccountMessage =
   "Your details can't be changed online for this type of account. Please contact customer services.";
 const profileLockedMessage =
   "Your name and email address can't be changed here. Please contact customer services to change them.";
-const emailTakenMessage = 'An account with that email address already exists.';
 const currencyNotAllowedMessage = "That currency isn't available for your membership.";
 const consentUnknownMessage = 'Choose yes or no for marketing messages.';
 
@@ -55,7 +54,8 @@ async function currentConsents(
  * Name and email only when self profile update is on; currency only among the allowed ones (and not
  * at all when the choice is locked); consents move only to yes or no (never back to unknown), each
  * change appended to the history with its time and source. A new email must be proven before it is
- * the account's (see email-change.ts), and asking for one needs a recently authenticated session.
+ * the account's (see email-change.ts), asking for one needs a recently authenticated session, and is
+ * limited per member and per address (answered alike whether or not the address is a member's).
  */
 export async function updateAccount(
   tx: Queryable,
@@ -63,6 +63,7 @@ export async function updateAccount(
   accountId: string,
   changes: AccountChanges,
   session: { recentlyAuthenticated: boolean },
+  reply: Parameters<typeof limitEmailChange>[1],
 ): Promise<UpdateResult> {
   const account = await queryOne<AccountRow>(
     tx,
@@ -116,11 +117,8 @@ export async function updateAccount(
 
   let emailChanged: EmailChange | null = null;
   if (email !== null) {
-    const requested = await requestEmailChange(tx, account, email);
-    if (requested === 'taken') {
-      throw conflict('UserAlreadyExists', emailTakenMessage, { fieldErrors: { email: emailTakenMessage } });
-    }
-    emailChanged = requested;
+    await limitEmailChange(tx, reply, accountId, email);
+    emailChanged = await requestEmailChange(tx, account, email);
   }
   if (name !== null || currency !== null) {
     await tx.query(

@@ -1,9 +1,9 @@
 import type { AppContext } from '../app-context.ts';
+import { type Limit, refuseUnlessTaken, takeSlotWithin } from '../credentials/rate-limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { queueVerificationEmail } from '../joining/verification-service.ts';
 import type { AccountRow } from '../members/account-service.ts';
-import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { emailChangedMail } from './account-emails.ts';
 
 export interface EmailChange {
@@ -15,28 +15,50 @@ export interface EmailChange {
 }
 
 /**
+ * How many email changes a member may ask for, and how many members may ask for one address, in a
+ * day: each mails a link to an address that may be a stranger's, and tells the old address.
+ */
+export const emailChangeLimits = { perAccount: 5, perAddress: 3, windowMinutes: 24 * 60 };
+
+const emailChangeLimitedMessage =
+  "Your email address can't be changed again just now. Please try again later, or contact customer services.";
+
+/**
+ * Counts a member's request to move to `newEmail` against both limits, in the change's transaction
+ * (a change that fails later gives its slots back), or answers 429 EmailChangeLimited with
+ * Retry-After. Member before address, as every limit is taken, so parallel requests never deadlock.
+ */
+export async function limitEmailChange(
+  tx: Queryable,
+  reply: Parameters<typeof refuseUnlessTaken>[0],
+  accountId: string,
+  newEmail: string,
+): Promise<void> {
+  const { perAccount, perAddress, windowMinutes } = emailChangeLimits;
+  const limits: Limit[] = [
+    { bucket: 'email-change-account', key: accountId, limit: perAccount, windowMinutes },
+    { bucket: 'email-change-address', key: newEmail, limit: perAddress, windowMinutes },
+  ];
+  refuseUnlessTaken(reply, await takeSlotWithin(tx, limits), emailChangeLimitedMessage, 'EmailChangeLimited');
+}
+
+/**
  * Asks to move `account` to `newEmail` (lowercased, different from its email): the member's email
- * change (SPEC §4 Profile update) and another address given when accepting an invitation. A proven
- * address stays the account's until the new one is proven by the link sent to it; an unproven one is
- * simply replaced (it matched nothing anyway). 'taken' when another account has proved `newEmail`.
+ * change (SPEC §4 Profile update) and another address given when accepting an invitation. The account
+ * keeps its address, proven or not, until the new one is proven by the link sent to it, opened in a
+ * session of this account (verification-service.ts): so whoever owns the new address can neither hand
+ * it over nor be signed in by clicking. Whether another account has proved `newEmail` changes nothing
+ * here (the answer must not tell): its owner gets a note instead of the link, and a proof is refused.
  */
 export async function requestEmailChange(
   tx: Queryable,
   account: AccountRow,
   newEmail: string,
-): Promise<EmailChange | 'taken'> {
-  if (await findAccountByProvenEmail(tx, newEmail)) return 'taken';
-  if (account.email_verified) {
-    await tx.query('UPDATE accounts SET pending_email = $2, verification_sent_at = NULL WHERE id = $1', [
-      account.id,
-      newEmail,
-    ]);
-  } else {
-    await tx.query(
-      'UPDATE accounts SET email = $2, pending_email = NULL, verification_sent_at = NULL WHERE id = $1',
-      [account.id, newEmail],
-    );
-  }
+): Promise<EmailChange> {
+  await tx.query('UPDATE accounts SET pending_email = $2, verification_sent_at = NULL WHERE id = $1', [
+    account.id,
+    newEmail,
+  ]);
   return { from: account.email, fromProven: account.email_verified, to: newEmail };
 }
 

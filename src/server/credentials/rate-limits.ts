@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '#shared/api/error-codes.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -30,7 +31,9 @@ export type Bucket =
   | 'staff-sign-in-address'
   | 'staff-sign-in-account'
   | 'staff-enrolment-account'
-  | 'purchase-claim-account';
+  | 'purchase-claim-account'
+  | 'email-change-account'
+  | 'email-change-address';
 
 export interface Limit {
   bucket: Bucket;
@@ -166,6 +169,21 @@ export async function forgetIdleRateLimitKeys(db: Queryable): Promise<void> {
   await db.query("DELETE FROM rate_limit_counters WHERE updated_at < now() - interval '2 days'");
 }
 
+/**
+ * Takes one slot of every limit, all or none, inside the caller's transaction: what the request
+ * writes commits with its slots, and a request that fails later gives them back by rolling back.
+ * The slots' rows stay locked until that transaction ends, so parallel requests queue on them.
+ */
+export async function takeSlotWithin(tx: Queryable, limits: readonly Limit[]): Promise<SlotOutcome> {
+  try {
+    return { taken: true, at: (await takeSlots(tx, limits)).at, result: undefined };
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    metrics.rateLimitRefusal(error.bucket);
+    return { taken: false, retryAfterSeconds: error.retryAfterSeconds };
+  }
+}
+
 /** Takes one slot of every limit, all or none (see takeSlotAnd), in one round trip. */
 function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> {
   return refusedAsOutcome(db, async () => ({ at: (await takeSlots(db, limits)).at, result: undefined }));
@@ -259,13 +277,14 @@ export async function clearSlots(db: Queryable, bucket: Bucket, key: string): Pr
 
 /** Answers 429 with Retry-After and `message` when a slot could not be taken. */
 export function refuseUnlessTaken<T>(
-  reply: FastifyReply,
+  reply: Pick<FastifyReply, 'header'>,
   outcome: SlotOutcome<T>,
   message: string,
+  code: ErrorCode = 'TooManyRequests',
 ): asserts outcome is Extract<SlotOutcome<T>, { taken: true }> {
   if (outcome.taken) return;
   reply.header('retry-after', String(Math.max(1, outcome.retryAfterSeconds)));
-  throw tooManyRequests('TooManyRequests', message);
+  throw tooManyRequests(code, message);
 }
 
 /**

@@ -18,6 +18,8 @@ describe('emails follow the configured locale', () => {
       'Your membership has been deleted',
       'New sign-in to your Members Club account',
       '1,250 points expire on 1st March 2027',
+      'Please verify your email address: a Members Club membership asks to use it',
+      'Someone tried to use your email address for another Members Club membership',
     ]);
     for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
   });
@@ -38,6 +40,8 @@ describe('emails follow the configured locale', () => {
       'Dit medlemskab er blevet slettet',
       'Nyt login på din Members Club-konto',
       '1.250 point udløber den 1. marts 2027',
+      'Bekræft venligst din e-mailadresse: et Members Club-medlemskab vil bruge den',
+      'Nogen har forsøgt at bruge din e-mailadresse til et andet Members Club-medlemskab',
     ]);
     for (const [index, { name, mail }] of emails.entries()) {
       expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);

@@ -126,6 +126,29 @@ export const mailWordsDaDK: MailWords = {
     reason: (brand) =>
       `Du modtager denne e-mail, fordi denne adresse blev angivet til et ${brand}-medlemskab.`,
   },
+  emailChangeProof: {
+    subject: (brand) => `Bekræft venligst din e-mailadresse: et ${brand}-medlemskab vil bruge den`,
+    title: 'Bekræft din nye e-mailadresse',
+    paragraphs: (brand, email, member) => [
+      `${brand}-medlemskabet tilhørende ${member.name} (kort, der ender på ${member.card}${member.current ? `, e-mailadresse ${member.current}` : ''}) har bedt om at bruge ${email} som sin e-mailadresse.`,
+      'Kun det medlem kan bekræfte det, ved at åbne linket, mens det er logget ind på medlemskabet. Indtil da ændres intet.',
+    ],
+    action: 'Bekræft min nye e-mailadresse',
+    note: 'Hvis du ikke har bedt om dette, så se bort fra denne e-mail: din adresse bliver ikke føjet til nogens medlemskab.',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi denne adresse blev angivet som ny e-mailadresse til et ${brand}-medlemskab.`,
+  },
+  addressInUse: {
+    subject: (brand) => `Nogen har forsøgt at bruge din e-mailadresse til et andet ${brand}-medlemskab`,
+    title: 'Nogen har forsøgt at bruge din e-mailadresse',
+    paragraphs: (brand, email) => [
+      `Nogen har bedt om at bruge ${email} som e-mailadresse til et andet ${brand}-medlemskab. Det er adressen på dit medlemskab, så intet er ændret: den forbliver din, og intet andet medlemskab kan bruge den.`,
+      'Hvis du har to medlemskaber, og det var dig, så kontakt kundeservice. Ellers behøver du ikke gøre noget.',
+    ],
+    action: 'Log ind',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi det er adressen på dit ${brand}-medlemskab, og vi fortæller dig, når nogen forsøger at bruge den.`,
+  },
   completeSignup: {
     subject: (brand) => `Gør din tilmelding til ${brand} færdig`,
     title: (brand) => `Velkommen til ${brand}`,

@@ -137,6 +137,36 @@ export const mailWordsEnGB = {
     reason: (brand: string) =>
       `You received this email because this address was given for a ${brand} membership.`,
   },
+  /** The link that proves a membership's new address: sent to whoever owns it, maybe not the member. */
+  emailChangeProof: {
+    subject: (brand: string) => `Please verify your email address: a ${brand} membership asks to use it`,
+    title: 'Verify your new email address',
+    /** `card` is the card number's last digits; `current` the membership's address, masked, if any. */
+    paragraphs: (
+      brand: string,
+      email: string,
+      member: { name: string; card: string; current: string | null },
+    ) => [
+      `The ${brand} membership of ${member.name} (card ending in ${member.card}${member.current ? `, email address ${member.current}` : ''}) asked to use ${email} as its email address.`,
+      'Only that member can confirm it, by opening the link while signed in to that membership. Until then nothing changes.',
+    ],
+    action: 'Confirm my new email address',
+    note: 'If you did not ask for this, ignore this email: your address will not be added to anybody’s membership.',
+    reason: (brand: string) =>
+      `You received this email because this address was given as the new email address of a ${brand} membership.`,
+  },
+  /** Sent instead of that link when the address is already another membership's: it names nobody. */
+  addressInUse: {
+    subject: (brand: string) => `Someone tried to use your email address for another ${brand} membership`,
+    title: 'Someone tried to use your email address',
+    paragraphs: (brand: string, email: string) => [
+      `Someone asked to use ${email} as the email address of another ${brand} membership. It is the address of your membership, so nothing has changed: it stays yours, and no other membership can use it.`,
+      'If you have two memberships and this was you, contact customer services. Otherwise there is nothing to do.',
+    ],
+    action: 'Sign in',
+    reason: (brand: string) =>
+      `You received this email because it is the address of your ${brand} membership, and we tell you when someone tries to use it.`,
+  },
   completeSignup: {
     subject: (brand: string) => `Complete your ${brand} sign-up`,
     title: (brand: string) => `Welcome to ${brand}`,

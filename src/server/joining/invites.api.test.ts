@@ -282,7 +282,9 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
       account: { email: created.email, emailIsVerified: true, pendingEmail: other },
     });
     const verification = t.mails.find((mail) => mail.to === other);
-    expect(verification?.subject).toBe('Please verify your email address for Members Club');
+    expect(verification?.subject).toBe(
+      'Please verify your email address: a Members Club membership asks to use it',
+    );
     expect(t.mails.find((mail) => mail.to === created.email)?.subject).toBe(
       'Your email address is being changed',
     );

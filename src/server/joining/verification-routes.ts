@@ -9,9 +9,15 @@ import { alreadyVerifiedMessage, resendVerification, verifyEmail } from './verif
 
 export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   // SPEC §4 Email verification: the link proves the address, verifies it and signs the member in.
-  // Opened elsewhere than where it was asked for, it waits for the page's button (issue 12 §4).
+  // Opened elsewhere than where it was asked for, it waits for the page's button (issue 12 §4). A new
+  // address asked for by an account is proven only in that account's session (verification-service.ts).
   route(app, verifyEmailEndpoint, async ({ username, token, confirmed }, request, reply) => {
-    const account = await verifyEmail(ctx, { username, token }, openerOf(ctx, request, confirmed));
+    const account = await verifyEmail(
+      ctx,
+      { username, token },
+      openerOf(ctx, request, confirmed),
+      request.session?.accountId ?? null,
+    );
     if (account === 'unconfirmed') return confirmationRequired('verify your email address');
     if (!account?.can_sign_in) return { success: true, message: alreadyVerifiedMessage };
     return signedIn(ctx, request, reply, account);

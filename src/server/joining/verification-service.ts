@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { badRequest, conflict, tooManyRequests } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, tooManyRequests } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import {
   addressTakenMessage,
@@ -9,15 +9,24 @@ import {
   findAccountByProvenEmail,
   proveEmail,
 } from '../members/email-proof.ts';
+import { hashToken } from '../sessions/tokens.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken, issueLinkToken } from '../tokens/link-tokens.ts';
-import { completeSignupMail, verificationMail } from './verification-emails.ts';
+import {
+  addressInUseMail,
+  completeSignupMail,
+  emailChangeProofMail,
+  verificationMail,
+} from './verification-emails.ts';
 
-/** Issues the token of an address-proving link, sent to `account.email`; returns the raw token. */
+/**
+ * Issues the token of an address-proving link, sent to `account.email`; returns the raw token. A null
+ * id does the same work and stores nothing (a link that is never sent).
+ */
 function issueEmailToken(
   ctx: AppContext,
   db: Queryable,
-  account: { id: string; email: string },
+  account: { id: string | null; email: string },
   purpose: 'verify-email' | 'complete-signup',
   browserHash: string | null,
 ): Promise<string> {
@@ -40,6 +49,10 @@ function verifyEmailUrl(ctx: AppContext, email: string, token: string): string {
  * limit and the account's emailVerificationRequestResendAvailable are derived from it), in the
  * caller's transaction: the token, the stamp and the mail exist together or not at all. The link
  * opens at once in the browser `browserHash` names (the one that asked: link-browser.ts).
+ *
+ * A new address is mailed the change's own words (which membership asks; only its member confirms).
+ * One that another account has proved gets no link, only a note that names nobody, after the same
+ * statements (a token that stores nothing): the member asking cannot tell it from any other address.
  */
 export async function queueVerificationEmail(
   ctx: AppContext,
@@ -49,16 +62,28 @@ export async function queueVerificationEmail(
 ): Promise<void> {
   const to = addressToVerify(account);
   if (!to) return;
-  const token = await issueEmailToken(ctx, tx, { id: account.id, email: to }, 'verify-email', browserHash);
-  await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
-  await enqueueMail(
+  const change = to === account.pending_email;
+  const owner = change ? await findAccountByProvenEmail(tx, to) : undefined;
+  const taken = owner !== undefined && owner.id !== account.id;
+  const token = await issueEmailToken(
+    ctx,
     tx,
-    await verificationMail(ctx.config, ctx.origin, {
-      to,
-      fullName: account.full_name,
-      url: verifyEmailUrl(ctx, to, token),
-    }),
+    { id: taken ? null : account.id, email: to },
+    'verify-email',
+    browserHash,
   );
+  await tx.query('UPDATE accounts SET verification_sent_at = now() WHERE id = $1', [account.id]);
+  const url = verifyEmailUrl(ctx, to, token);
+  const mail = taken
+    ? await addressInUseMail(ctx.config, ctx.origin, to)
+    : change
+      ? await emailChangeProofMail(ctx.config, ctx.origin, {
+          to,
+          url,
+          membership: { fullName: account.full_name, loyaltyId: account.loyalty_id, email: account.email },
+        })
+      : await verificationMail(ctx.config, ctx.origin, { to, fullName: account.full_name, url });
+  await enqueueMail(tx, mail);
 }
 
 /** SPEC §2 VIP Signup: the emailed /complete-signup link that proves the address and finishes joining. */
@@ -90,18 +115,45 @@ const verificationExpiredMessage =
   'This verification link has expired. Sign in and ask for a new one from My Details.';
 export const alreadyVerifiedMessage = 'Your email address is already verified.';
 
+const signInToConfirmMessage =
+  'Only the member who asked for this new email address can confirm it. If that is you, sign in to your membership, then open the link in the email again. If it is not, ignore the email: nothing changes.';
+
+/**
+ * The account whose request to move to a new address a live verification token answers, if it is
+ * one (the token's address is the one the account asked for, not its own).
+ */
+async function changeRequesterOf(tx: Queryable, token: string): Promise<string | undefined> {
+  const row = await queryOne<{ account_id: string }>(
+    tx,
+    `SELECT t.account_id FROM link_tokens t JOIN accounts a ON a.id = t.account_id
+      WHERE t.token_hash = $1 AND t.purpose = 'verify-email' AND t.used_at IS NULL AND t.expires_at > now()
+        AND t.email = a.pending_email AND a.deleted_at IS NULL`,
+    [hashToken(token)],
+  );
+  return row?.account_id;
+}
+
 /**
  * SPEC §4 Email verification: the link proves the address and verifies it. Answers the account to
  * sign in, or null when the address was already verified by this link (nothing to do), or
  * 'unconfirmed' when it was opened elsewhere than where it was asked for and waits for the member's
  * click (issue 12 §4: a mail scanner opening it spends nothing).
+ *
+ * A link that proves a new address an account asked to move to works only in a session of that
+ * account (`sessionAccountId`): the address's owner may be somebody else, whose click must neither
+ * give their address to the account nor sign them in to it. Anyone else is refused and spends nothing.
  */
 export async function verifyEmail(
   ctx: AppContext,
   input: { username: string; token: string },
   opener: Opener,
+  sessionAccountId: string | null,
 ): Promise<AccountRow | null | 'unconfirmed'> {
   const outcome = await ctx.db.transaction(async (tx) => {
+    const requester = await changeRequesterOf(tx, input.token);
+    if (requester !== undefined && requester !== sessionAccountId) {
+      throw forbidden('SignInToConfirmEmail', signInToConfirmMessage);
+    }
     const claim = await claimLinkToken(tx, input.token, input.username, 'verify-email', opener);
     if (!claim.ok) return claim;
     const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);

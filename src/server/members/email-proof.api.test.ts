@@ -270,7 +270,7 @@ describe("the owner's proof ends every other claim", () => {
     expect(reopened.status).toBe(400);
   });
 
-  it('verify-email: whoever opens the link is the only one left signed in; sessions opened before the proof end', async () => {
+  it("accept-invite: the owner's click on the link for an address typed at someone else's invitation proves nothing and signs nobody in", async () => {
     const victim = unique('victim');
     const intruder = await intruderByInvitation(victim);
     const link = lastLinkTo(victim);
@@ -280,9 +280,15 @@ describe("the owner's proof ends every other claim", () => {
       token: link.token,
       confirmed: true,
     });
-    expect(res.status).toBe(200);
-    expect((await viewerOf(intruder.browser)).isAnonymous).toBe(true);
-    expect((await viewerOf(opener)).isAnonymous).toBe(false);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: 'SignInToConfirmEmail' });
+    expect((await viewerOf(opener)).isAnonymous).toBe(true);
+    // The intruder keeps only their own address; the owner's stays theirs to join with.
+    expect((await viewerOf(intruder.browser)).account).toMatchObject({
+      email: intruder.own,
+      pendingEmail: victim,
+    });
+    expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(202);
   });
 });
 

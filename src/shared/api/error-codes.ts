@@ -44,12 +44,16 @@ const memberErrorCodes = [
   'ServiceError',
   'AlreadyVerified',
   'ResendLimited',
+  /** A link proving a new address, opened without the session of the member who asked for it. */
+  'SignInToConfirmEmail',
   // My details
   'CreditAccount',
   'ProfileUpdateDisabled',
   'CurrencyNotAllowed',
   'ConsentUnknown',
   'DeleteConfirmMismatch',
+  /** Too many email changes lately, by this member or to this address. */
+  'EmailChangeLimited',
   // Passkeys
   'ChallengeExpired',
   'NoPasskeys',

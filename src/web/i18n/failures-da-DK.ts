@@ -35,12 +35,16 @@ export const failuresDaDK: Record<FailureCode, string> = {
   ServiceError: 'Beklager, vi har et teknisk problem. Genindlæs siden.',
   AlreadyVerified: 'Din e-mailadresse er allerede bekræftet.',
   ResendLimited: 'Vent et par minutter mere, da vi for nylig har sendt e-mailen',
+  SignInToConfirmEmail:
+    'Kun det medlem, der har bedt om denne nye e-mailadresse, kan bekræfte den. Hvis det er dig, så log ind på dit medlemskab og åbn linket i e-mailen igen. Hvis ikke, så se bort fra e-mailen: intet ændres.',
   CreditAccount: 'Dine oplysninger kan ikke ændres online for denne type konto. Kontakt kundeservice.',
   ProfileUpdateDisabled:
     'Dit navn og din e-mailadresse kan ikke ændres her. Kontakt kundeservice for at ændre dem.',
   CurrencyNotAllowed: 'Den valuta er ikke tilgængelig for dit medlemskab.',
   ConsentUnknown: 'Vælg ja eller nej til markedsføring.',
   DeleteConfirmMismatch: 'Det er ikke din kontos e-mailadresse. Skriv den præcist for at bekræfte.',
+  EmailChangeLimited:
+    'Din e-mailadresse kan ikke ændres igen lige nu. Prøv igen senere, eller kontakt kundeservice.',
   ChallengeExpired: 'Denne adgangsnøgle-anmodning er udløbet. Prøv igen.',
   NoPasskeys: 'Der opstod et problem med din adgangsnøgle. Prøv igen.',
   PasskeyExists: 'Denne adgangsnøgle er allerede registreret på din konto.',

@@ -38,6 +38,8 @@ export const failuresEnGB: Record<FailureCode, string> = {
   ServiceError: 'Sorry, we have a technical problem. Please refresh the page.',
   AlreadyVerified: 'Your email address is already verified.',
   ResendLimited: "Wait a few more minutes as we've recently sent the email",
+  SignInToConfirmEmail:
+    'Only the member who asked for this new email address can confirm it. If that is you, sign in to your membership, then open the link in the email again. If it is not, ignore the email: nothing changes.',
   CreditAccount:
     "Your details can't be changed online for this type of account. Please contact customer services.",
   ProfileUpdateDisabled:
@@ -45,6 +47,8 @@ export const failuresEnGB: Record<FailureCode, string> = {
   CurrencyNotAllowed: "That currency isn't available for your membership.",
   ConsentUnknown: 'Choose yes or no for marketing messages.',
   DeleteConfirmMismatch: "That isn't the email address of your account. Enter it exactly to confirm.",
+  EmailChangeLimited:
+    "Your email address can't be changed again just now. Please try again later, or contact customer services.",
   ChallengeExpired: 'This passkey request has expired. Please try again.',
   NoPasskeys: 'There was a problem with your passkey. Please try again.',
   PasskeyExists: 'This passkey is already registered to your account.',
