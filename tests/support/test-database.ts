@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<Database> {
     return openPglite(null, { loadDataDir: new Blob([template]) });
   }
   const pooler = inject('pooler');
-  if (!pooler) return openPostgresSchema(url, 'test');
+  if (!pooler) return openPostgresSchema(url, 'test', postgresTemplate());
   const { db, drop } = await openPooledDatabase(url, pooler.url, pooler.template);
   return {
     ...db,
@@ -28,6 +28,16 @@ export async function openTestDatabase(): Promise<Database> {
       await drop();
     },
   };
+}
+
+let template: { name: string; script: string } | undefined;
+
+/** The global set-up's migrated schema as a script, read once per worker. */
+function postgresTemplate(): { name: string; script: string } | undefined {
+  const file = inject('postgresTemplate');
+  if (!file) return undefined;
+  template ??= JSON.parse(readFileSync(file, 'utf8')) as { name: string; script: string };
+  return template;
 }
 
 /**
