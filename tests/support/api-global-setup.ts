@@ -7,7 +7,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
 import { startPgBouncer } from './pgbouncer.ts';
-import { admin, databaseUrl, dumpMigratedSchema } from './postgres-schema.ts';
+import { admin, databaseUrl, dropCopiesOf, dumpMigratedSchema } from './postgres-schema.ts';
 
 /**
  * Once per run: a migrated PGlite database saved as a template, so each test app starts from a copy
@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
     process.env.TEST_DATABASE_POOLER_URL = bouncer.url;
     return async () => {
       await bouncer.stop();
+      await dropCopiesOf(url, template);
       await admin(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     };
   }

@@ -85,17 +85,35 @@ export function databaseUrl(url: string, name: string): string {
 
 /**
  * Through a transaction-mode pooler nothing may be set per connection, so no search path can pick a
- * schema: each test app gets a database of its own instead, copied from a migrated template database
- * (the API suite's global set-up makes it), reached through the pooler, and dropped on close.
+ * schema: each test app gets a database of its own instead, `<template>_<random>`, copied from a
+ * migrated template database (the API suite's global set-up makes it) or empty without one, and
+ * reached through the pooler. The set-up's teardown drops whatever is left under the template's name.
  */
-export async function openPooledDatabase(
+export async function createDatabase(
   directUrl: string,
-  poolerUrl: string,
   template: string | null,
-): Promise<{ db: Database; name: string; drop: () => Promise<void> }> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
+  prefix = 'test',
+): Promise<string> {
+  const name = `${template ?? prefix}_${randomBytes(6).toString('hex')}`;
   await admin(directUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  const db = openPostgres(databaseUrl(poolerUrl, name), { poolMode: 'transaction' });
-  const drop = () => admin(directUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  return { db, name, drop };
+  return name;
+}
+
+export function dropDatabase(directUrl: string, name: string): Promise<void> {
+  return admin(directUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** Drops the databases copied from `template` that are left (a worker's last one made ahead). */
+export async function dropCopiesOf(directUrl: string, template: string): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [`${template}_`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

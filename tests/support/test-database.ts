@@ -5,7 +5,7 @@ import type { Database } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
-import { admin, databaseUrl, openPooledDatabase, openPostgresSchema } from './postgres-schema.ts';
+import { admin, createDatabase, databaseUrl, dropDatabase, openPostgresSchema } from './postgres-schema.ts';
 
 /**
  * A fresh, migrated database for one test app: PGlite from the template, or, with TEST_DATABASE_URL,
@@ -20,14 +20,29 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const pooler = inject('pooler');
   if (!pooler) return openPostgresSchema(url, 'test', postgresTemplate());
-  const { db, drop } = await openPooledDatabase(url, pooler.url, pooler.template);
+  const name = await nextPooledDatabase(url, pooler.template);
+  const db = openPostgres(databaseUrl(pooler.url, name), { poolMode: 'transaction' });
   return {
     ...db,
     close: async () => {
       await db.close();
-      await drop();
+      // In the background: the next test need not wait for it (the set-up sweeps what is left).
+      void dropDatabase(url, name).catch(() => undefined);
     },
   };
+}
+
+let madeAhead: Promise<string> | undefined;
+
+/**
+ * A copy of the template database for this test app; the next one is made meanwhile, while this
+ * test runs (copying a database waits mostly on the disk, the tests on the processor).
+ */
+async function nextPooledDatabase(url: string, template: string): Promise<string> {
+  const name = await (madeAhead ?? createDatabase(url, template));
+  madeAhead = createDatabase(url, template);
+  madeAhead.catch(() => undefined);
+  return name;
 }
 
 let template: { name: string; script: string } | undefined;
@@ -53,14 +68,15 @@ export async function openSharedTestDatabase(): Promise<{
   if (!url) throw new Error('a shared database needs TEST_DATABASE_URL');
   const pooler = inject('pooler');
   if (pooler) {
-    const { db: first, name, drop } = await openPooledDatabase(url, pooler.url, pooler.template);
+    const name = await createDatabase(url, pooler.template);
+    const first = openPostgres(databaseUrl(pooler.url, name), { poolMode: 'transaction' });
     const second = openPostgres(databaseUrl(pooler.url, name), { poolMode: 'transaction' });
     return {
       first,
       second,
       close: async () => {
         await Promise.all([first.close(), second.close()]);
-        await drop();
+        await dropDatabase(url, name);
       },
     };
   }
