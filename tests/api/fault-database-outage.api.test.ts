@@ -37,7 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && !process.env.TEST_THROUGH_PGBOUN
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('terminated connections, a crash and restart, a frozen database: the same process answers 503 meanwhile, resumes by itself, and every acknowledged purchase is there', async () => {
+    it('started before its database, then terminated connections, a crash and restart, a frozen database: the same process answers 503 meanwhile, resumes by itself, and every acknowledged purchase is there', async () => {
       database = await startPrivatePostgres();
       dataDir = mkdtempSync(join(tmpdir(), 'loyalty-outage-'));
       const store: ServerStore = {
@@ -46,13 +46,19 @@ describe.runIf(process.env.TEST_DATABASE_URL && !process.env.TEST_THROUGH_PGBOUN
         query: (sql) => (database as PrivatePostgres).query(sql),
         remove: async () => undefined,
       };
-      server = await startServer(store, {
+      // 0. The server starts before its database does: it waits for it, saying so, then serves.
+      await database.crash();
+      const starting = startServer(store, {
         env: {
           DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
           DATABASE_CONNECT_TIMEOUT_MS: '1000',
           DATABASE_POOL_SIZE: '4',
         },
       });
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await database.start();
+      server = await starting;
+      expect(server.output()).toMatch(/waiting for the database/);
       const app = server;
       const member = await app.partner<{ member: { loyaltyId: string } }>('POST', '/members', {
         email: `outage-${Date.now()}@example.com`,
