@@ -4,7 +4,7 @@ import { type Queryable, queryOne } from '../db/database.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 
 /**
- * Browsers a staff member has signed in on (staff_browsers, migration 0062): a long-lived random
+ * Browsers a staff member has signed in on (staff_browsers, migration 0063): a long-lived random
  * HttpOnly cookie whose hash names the staff member. It proves nothing and opens nothing; it only
  * lets a sign-in from that browser count against the staff member's own limit instead of the
  * address's, which anyone sharing the address can spend (staff-sign-in-limits.ts).

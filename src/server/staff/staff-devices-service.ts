@@ -66,7 +66,7 @@ export async function staffDevices(ctx: AppContext, staffId: string, viewerToken
   return listStaffDevices(ctx, ctx.db, staffId, viewerToken);
 }
 
-/** Removes a passkey; the sessions it started end with it (foreign key, migration 0062). */
+/** Removes a passkey; the sessions it started end with it (foreign key, migration 0063). */
 export async function revokeStaffPasskey(
   ctx: AppContext,
   target: { staffId: string; passkeyId: string },
