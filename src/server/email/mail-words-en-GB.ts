@@ -85,13 +85,13 @@ export const mailWordsEnGB = {
     title: 'New sign-in to your account',
     /** `device` is "Chrome on macOS" (deviceName below), `when` the date and time of the sign-in. */
     paragraphs: (brand: string, device: string, when: string) => [
-      `Your ${brand} account was just signed in to on ${device}, on ${when}. We had not seen this browser before.`,
+      `Someone has just signed in to your ${brand} account using ${device}, on ${when}. We had not seen this browser before.`,
       'If this was you, there is nothing more to do.',
       'If it was not you, end that session on your security page and change your password.',
     ],
     action: 'Review where you are signed in',
     reason: (brand: string) =>
-      `You received this email because your ${brand} account was signed in to on a new browser. We always tell you.`,
+      `You received this email because someone signed in to your ${brand} account on a browser we had not seen before. We always tell you.`,
   },
   /** A browser and platform in words: "Chrome on macOS"; either alone when the other is unknown. */
   deviceName: (browser: string | null, platform: string | null) =>

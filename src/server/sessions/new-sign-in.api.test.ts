@@ -56,6 +56,27 @@ describe('the new-sign-in email', () => {
     expect(newSignInMails(member.email)).toHaveLength(1);
   });
 
+  it('is not sent when the new browser signs in with an emailed link (reading our mail proved the inbox); a password there is told', async () => {
+    const member = await t.signedInMember();
+    const laptop = t.client();
+    await laptop.post('/api/request-magic-link', { email: member.email }, { 'user-agent': iphone });
+    const link = t.mails.filter((mail) => mail.to === member.email).at(-1)?.links?.[0] ?? '';
+    const token = new URL(link).searchParams.get('token');
+    const res = await laptop.post('/api/magic-link', { token, confirmed: true }, { 'user-agent': iphone });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(newSignInMails(member.email)).toHaveLength(0);
+
+    await signIn(
+      t.client(),
+      member,
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    );
+    const [mail] = newSignInMails(member.email);
+    expect(mail?.text).toContain(
+      'Someone has just signed in to your Members Club account using Chrome on Linux, on',
+    );
+  });
+
   it('is sent whatever the marketing choice', async () => {
     const member = await t.signedInMember();
     await t.ctx.db.query(

@@ -86,6 +86,11 @@ export async function startSession<T extends object = Row>(
     /** A right password's slot given back (sign-in-throttle.ts), committed with the session. */
     release?: SlotRelease;
     read?: ReadWithSession;
+    /**
+     * The member proved their inbox to sign in (an emailed sign-in, reset, verification or
+     * invitation link): a new browser needs no "New sign-in" email, they have just read ours.
+     */
+    inboxProven?: boolean;
   } = {},
 ): Promise<T> {
   const userAgent = request.headers['user-agent'];
@@ -117,7 +122,9 @@ export async function startSession<T extends object = Row>(
   const prepared = { prepared: options.read?.name ?? 'start-session' };
   let row: T | undefined;
   try {
-    row = await queryOne<T>(ctx.db, sql, params(false), prepared);
+    // Told that no mail follows, start_session stops when one should; told that one does, it
+    // answers the address, and an emailed link's sign-in simply sends nothing to it.
+    row = await queryOne<T>(ctx.db, sql, params(options.inboxProven === true), prepared);
   } catch (error) {
     if ((error as { code?: string }).code !== mailFollowsCode) throw error;
     row = await ctx.db.transaction(async (tx) => {

@@ -45,6 +45,9 @@ export async function signedIn(
     passkeyId: options.passkeyId ?? null,
     ...(options.release ? { release: options.release } : {}),
     read: viewWithSession,
+    // Only a password or a passkey signs in without reading our mail; every other way is a link we
+    // emailed (or a new account's first browser, which is never told).
+    inboxProven: options.method !== 'password' && options.method !== 'passkey',
   });
   const view = accountViewOf(account, row, ctx.config);
   if (options.method) rememberSignInMethod(ctx, reply, options.method);

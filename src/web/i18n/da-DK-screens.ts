@@ -131,7 +131,7 @@ export const daDKScreens: OtherScreenMessages = {
     onlyHere: 'Du er ikke logget ind andre steder.',
     failed: 'Beklager, vi kunne ikke logge den browser ud. Prøv igen.',
     newSignInEmail:
-      'Når der logges ind på din konto fra en browser, vi ikke har set før, sender vi dig en e-mail.',
+      'Når nogen logger ind på din konto med en adgangskode eller en adgangsnøgle fra en browser, vi ikke har set før, sender vi dig en e-mail.',
     passkeysLink: 'Administrér de adgangsnøgler, du logger ind med',
     seeSessions: 'Se, hvor du er logget ind',
   },

@@ -133,7 +133,8 @@ export const enGBScreens = {
         : `${count} other browsers have been signed out.`,
     onlyHere: "You're not signed in anywhere else.",
     failed: 'Sorry, we could not sign that browser out. Please try again.',
-    newSignInEmail: 'When your account is signed in to on a browser we have not seen before, we email you.',
+    newSignInEmail:
+      'When someone signs in to your account with a password or a passkey on a browser we have not seen before, we email you.',
     passkeysLink: 'Manage the passkeys you sign in with',
     seeSessions: "See where you're signed in",
   },
