@@ -59,6 +59,7 @@ export async function everyEmail(
         to,
         device: { browser: 'Samsung Internet', platform: 'Android' },
         at: new Date('2026-11-23T07:02:00Z'),
+        hasPassword: true,
       }),
     },
     {

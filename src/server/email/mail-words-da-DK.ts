@@ -76,10 +76,12 @@ export const mailWordsDaDK: MailWords = {
   newSignIn: {
     subject: (brand) => `Nyt login på din ${brand}-konto`,
     title: 'Nyt login på din konto',
-    paragraphs: (brand, device, when) => [
+    paragraphs: (brand, device, when, hasPassword) => [
       `Der er lige blevet logget ind på din ${brand}-konto med ${device} den ${when}. Vi havde ikke set denne browser før.`,
       'Hvis det var dig, behøver du ikke gøre mere.',
-      'Hvis det ikke var dig, så afslut den session på din sikkerhedsside, og skift din adgangskode.',
+      hasPassword
+        ? 'Hvis det ikke var dig, så afslut den session på din sikkerhedsside, og skift din adgangskode.'
+        : 'Hvis det ikke var dig, så afslut den session på din sikkerhedsside, og fjern de adgangsnøgler, du ikke kender.',
     ],
     action: 'Se, hvor du er logget ind',
     reason: (brand) =>

@@ -84,10 +84,13 @@ export const mailWordsEnGB = {
     subject: (brand: string) => `New sign-in to your ${brand} account`,
     title: 'New sign-in to your account',
     /** `device` is "Chrome on macOS" (deviceName below), `when` the date and time of the sign-in. */
-    paragraphs: (brand: string, device: string, when: string) => [
+    /** `hasPassword`: what to do if it was not them names the password only to a member who has one. */
+    paragraphs: (brand: string, device: string, when: string, hasPassword: boolean) => [
       `Someone has just signed in to your ${brand} account using ${device}, on ${when}. We had not seen this browser before.`,
       'If this was you, there is nothing more to do.',
-      'If it was not you, end that session on your security page and change your password.',
+      hasPassword
+        ? 'If it was not you, end that session on your security page and change your password.'
+        : 'If it was not you, end that session on your security page and remove any passkey you do not recognise.',
     ],
     action: 'Review where you are signed in',
     reason: (brand: string) =>

@@ -11,7 +11,7 @@ import type { Device } from './device.ts';
 export function newSignInEmail(
   config: Config,
   origin: string,
-  input: { to: string; device: Device; at: Date },
+  input: { to: string; device: Device; at: Date; hasPassword: boolean },
 ): Promise<Mail> {
   const words = mailWords(config);
   const w = words.newSignIn;
@@ -27,6 +27,6 @@ export function newSignInEmail(
   const device = words.deviceName(input.device.browser, input.device.platform);
   return linkMail(config, origin, input.to, `${origin}/help/security`, {
     ...w,
-    paragraphs: w.paragraphs(config.title, device, when),
+    paragraphs: w.paragraphs(config.title, device, when, input.hasPassword),
   });
 }

@@ -29,6 +29,27 @@ async function signIn(client: TestClient, member: { email: string; password: str
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+async function registerPasskey(client: TestClient): Promise<SoftAuthenticator> {
+  const authenticator = new SoftAuthenticator();
+  const options = await client.post<{ options: Parameters<SoftAuthenticator['register']>[0] }>(
+    '/api/passkeys/registration-options',
+    {},
+  );
+  const registered = await client.post('/api/passkeys/register', {
+    response: authenticator.register(options.body.options),
+  });
+  expect(registered.status).toBe(200);
+  return authenticator;
+}
+
+async function signInWithPasskey(client: TestClient, authenticator: SoftAuthenticator) {
+  const login = await client.post<{ options: Parameters<SoftAuthenticator['authenticate']>[0] }>(
+    '/api/passkeys/login-options',
+    { autofill: false },
+  );
+  return client.post('/api/passkeys/login', { response: authenticator.authenticate(login.body.options) });
+}
+
 describe('the new-sign-in email', () => {
   it("is not sent for the member's first browser, nor when that browser signs in again", async () => {
     const member = await t.signedInMember();
@@ -77,6 +98,24 @@ describe('the new-sign-in email', () => {
     );
   });
 
+  it('tells a member with a password to change it, and one without to remove passkeys they do not know', async () => {
+    const withPassword = await t.signedInMember();
+    await signIn(t.client(), withPassword);
+    expect(newSignInMails(withPassword.email)[0]?.text).toContain('and change your password.');
+
+    const member = await t.signedInMember();
+    const [account] = await t.ctx.db.query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [
+      member.email,
+    ]);
+    const authenticator = await registerPasskey(member.client);
+    // A member invited by link or passkey never had a password.
+    await t.ctx.db.query('UPDATE accounts SET password_hash = NULL WHERE id = $1', [account?.id]);
+    expect((await signInWithPasskey(t.client(), authenticator)).status).toBe(200);
+    const [mail] = newSignInMails(member.email);
+    expect(mail?.text).toContain('remove any passkey you do not recognise.');
+    expect(mail?.text).not.toContain('password');
+  });
+
   it('is sent whatever the marketing choice', async () => {
     const member = await t.signedInMember();
     await t.ctx.db.query(
@@ -104,23 +143,9 @@ describe('the new-sign-in email', () => {
 
   it('is sent for a new browser signing in with a passkey, and its session names the passkey', async () => {
     const member = await t.signedInMember();
-    const authenticator = new SoftAuthenticator();
-    const options = await member.client.post<{ options: Parameters<SoftAuthenticator['register']>[0] }>(
-      '/api/passkeys/registration-options',
-      {},
-    );
-    const registered = await member.client.post('/api/passkeys/register', {
-      response: authenticator.register(options.body.options),
-    });
-    expect(registered.status).toBe(200);
+    const authenticator = await registerPasskey(member.client);
     const laptop = t.client();
-    const login = await laptop.post<{ options: Parameters<SoftAuthenticator['authenticate']>[0] }>(
-      '/api/passkeys/login-options',
-      { autofill: false },
-    );
-    const res = await laptop.post('/api/passkeys/login', {
-      response: authenticator.authenticate(login.body.options),
-    });
+    const res = await signInWithPasskey(laptop, authenticator);
     expect(res.status).toBe(200);
     expect(newSignInMails(member.email)).toHaveLength(1);
     const list = sessionsEndpoint.response.parse((await laptop.get('/api/sessions')).body).sessions;

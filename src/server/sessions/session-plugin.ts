@@ -130,10 +130,17 @@ export async function startSession<T extends object = Row>(
     row = await ctx.db.transaction(async (tx) => {
       const again = await queryOne<T & { mail_to: string | null }>(tx, sql, params(true), prepared);
       if (again?.mail_to) {
+        // Rare (a new browser), so one more statement: the advice names a password only if there is one.
+        const account = await queryOne<{ has_password: boolean }>(
+          tx,
+          'SELECT password_hash IS NOT NULL AS has_password FROM accounts WHERE id = $1',
+          [accountId],
+        );
         const mail = await newSignInEmail(ctx.config, ctx.origin, {
           to: again.mail_to,
           device,
           at: new Date(),
+          hasPassword: account?.has_password ?? true,
         });
         await enqueueMail(tx, mail);
       }
