@@ -14,8 +14,12 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * `unbounded`: no statement or idle time-out applies (PostgreSQL; migrations, which may rebuild a
+   * large table).
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { unbounded?: boolean }): Promise<T>;
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

@@ -19,28 +19,34 @@ export async function migrate(
   // Every start but the first finds nothing to do: one statement, no lock, no transaction.
   const recorded = await recordedMigrations(db);
   if (recorded && files.every((name) => recorded.has(name))) return [];
-  await db.transaction(async (tx) => {
-    await lockMigrations(tx);
-    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  await db.transaction(
+    async (tx) => {
+      await lockMigrations(tx);
+      await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-  });
+    },
+    { unbounded: true },
+  );
   const appliedBefore = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
   );
   const appliedNow: string[] = [];
   for (const name of files.filter((file) => !appliedBefore.has(file))) {
     const sql = await readFile(migrationsDir + name, 'utf8');
-    const applied = await db.transaction(async (tx) => {
-      await lockMigrations(tx);
-      if (await queryOne(tx, 'SELECT 1 FROM schema_migrations WHERE name = $1', [name])) return false;
-      // A migration may rebuild a large table: the requests' statement timeout is not for it.
-      await tx.query('SET LOCAL statement_timeout = 0');
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-      return true;
-    });
+    // Unbounded: a migration may rebuild a large table; the requests' time-outs are not for it, nor
+    // for the wait on another server's migration lock.
+    const applied = await db.transaction(
+      async (tx) => {
+        await lockMigrations(tx);
+        if (await queryOne(tx, 'SELECT 1 FROM schema_migrations WHERE name = $1', [name])) return false;
+        for (const statement of splitStatements(sql)) await tx.query(statement);
+        await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+        return true;
+      },
+      { unbounded: true },
+    );
     if (!applied) continue;
     appliedNow.push(name);
     log(`migration applied: ${name}`);

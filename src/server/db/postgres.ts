@@ -12,6 +12,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseNumeric);
  */
 const clientGraceMs = 5_000;
 
+/** The client's own time-out in an unbounded transaction (pg takes only a positive override). */
+const unboundedMs = 86_400_000;
+
+/** An unbounded transaction turns PostgreSQL's time-outs off for itself. */
+const beginUnbounded =
+  'BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0';
+
 /**
  * PostgreSQL through a connection pool that outlives its database: a connection lost while idle is
  * dropped from the pool (never an unhandled 'error' event, which would end the process), a client
@@ -50,7 +57,7 @@ export function openPostgres(
   const begin = pooled ? beginWithLocalTimeouts(timeouts) : 'BEGIN';
   const advice = poolerAdvice(log);
 
-  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+  const asQueryable = (target: pg.Pool | pg.PoolClient, unbounded = false): Queryable => ({
     async query<T = Row>(
       sql: string,
       params: readonly unknown[] = [],
@@ -58,8 +65,9 @@ export function openPostgres(
     ) {
       const values = params as unknown[];
       try {
-        const result =
-          queryOptions.prepared && !pooled
+        const result = unbounded
+          ? await target.query({ text: sql, values, query_timeout: unboundedMs } as pg.QueryConfig)
+          : queryOptions.prepared && !pooled
             ? await target.query({ name: queryOptions.prepared, text: sql, values })
             : await target.query(sql, values);
         return result.rows as T[];
@@ -72,7 +80,8 @@ export function openPostgres(
   return {
     driver: 'postgres',
     ...asQueryable(pool),
-    async transaction(work) {
+    async transaction(work, transactionOptions = {}) {
+      const unbounded = transactionOptions.unbounded === true;
       const client = await pool.connect().catch((error: unknown) => {
         advice(error);
         throw asUnavailable(error);
@@ -86,8 +95,8 @@ export function openPostgres(
       client.on('error', onLost);
       let broken = false;
       try {
-        await client.query(begin);
-        const result = await work(asQueryable(client));
+        await client.query(unbounded ? beginUnbounded : begin);
+        const result = await work(asQueryable(client, unbounded));
         await client.query('COMMIT');
         return result;
       } catch (error) {
