@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { freePort, runAsPostgres } from './postgres-programs.ts';
 
 /**
  * A real PgBouncer (Debian's, `apt-get install pgbouncer`) in transaction-pooling mode in front of the
@@ -17,14 +14,6 @@ export interface PgBouncer {
   /** postgres://user@127.0.0.1:<port> (add /<database>). */
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function listening(port: number): Promise<boolean> {
@@ -64,16 +53,9 @@ export async function startPgBouncer(upstream: string): Promise<PgBouncer> {
       '',
     ].join('\n'),
   );
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
-    chownSync(dir, uid, gid);
-    chownSync(join(dir, 'pgbouncer.ini'), uid, gid);
-  }
+  const config = join(dir, 'pgbouncer.ini');
   try {
-    if (asRoot) await run('runuser', ['-u', 'postgres', '--', 'pgbouncer', '-d', join(dir, 'pgbouncer.ini')]);
-    else await run('pgbouncer', ['-d', join(dir, 'pgbouncer.ini')]);
+    await runAsPostgres('pgbouncer', ['-d', config], [dir, config]);
   } catch (error) {
     throw new Error(`PgBouncer did not start (apt-get install -y pgbouncer): ${(error as Error).message}`);
   }

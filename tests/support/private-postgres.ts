@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
-
-const run = promisify(execFile);
+import { freePort, runAsPostgres } from './postgres-programs.ts';
 
 /**
  * A PostgreSQL server of a test's own, on a free port and a throw-away data folder, that the test may
@@ -38,28 +34,10 @@ function binDir(): string {
   return join(root, newest, 'bin');
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'loyalty-private-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const uid = Number(stdout.trim());
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    chownSync(dir, uid, Number(gid.trim()));
-  }
-  const pgCommand = (program: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args])
-      : run(join(bin, program), args);
+  const pgCommand = (program: string, args: string[]) => runAsPostgres(join(bin, program), args, [dir]);
   const data = join(dir, 'data');
   await pgCommand('initdb', [
     '-D',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
-import { admin, databaseUrl } from './postgres-schema.ts';
+import { createDatabase, databaseUrl, dropDatabase } from './postgres-schema.ts';
 
 /**
  * Real server processes (npm start's entry: its sources, or the built bundle) for the fault tests and the browser
@@ -89,8 +89,8 @@ export async function createServerStore(options: { pgliteTemplate?: string } = {
  * Through the run's PgBouncer (transaction mode): a database of the store's own, empty (the first
  * server migrates it), which the servers reach through the pooler.
  */
-function pooledStore(dataDir: string, directUrl: string, poolerUrl: string): Promise<ServerStore> {
-  const name = `fault_${randomBytes(6).toString('hex')}`;
+async function pooledStore(dataDir: string, directUrl: string, poolerUrl: string): Promise<ServerStore> {
+  const name = await createDatabase(directUrl, null, 'fault');
   const query = async <T>(sql: string) => {
     const client = new pg.Client({ connectionString: databaseUrl(directUrl, name) });
     await client.connect();
@@ -100,16 +100,16 @@ function pooledStore(dataDir: string, directUrl: string, poolerUrl: string): Pro
       await client.end();
     }
   };
-  return admin(directUrl, `CREATE DATABASE ${name}`).then(() => ({
+  return {
     dataDir,
     databaseUrl: databaseUrl(poolerUrl, name),
     env: { DATABASE_POOL_MODE: 'transaction' },
     query,
     async remove() {
-      await admin(directUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(directUrl, name);
       rmSync(dataDir, { recursive: true, force: true });
     },
-  }));
+  };
 }
 
 async function copyTemplate(template: string, target: string): Promise<void> {
