@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The production image (README "Running in production"): build with every dependency, run with the
+# The production image (docs/operating.md, "Running in production"): build with every dependency, run with the
 # production ones only, as the image's unprivileged `node` user. Configuration comes only from the
 # environment and the file named in LOYALTY_CONFIG (twelve-factor); nothing secret is baked in.
 

@@ -34,7 +34,7 @@ function preloadFonts(): Plugin {
  * Writes the favicon into the built page as a `data:` URL (0.3 KB): as a file it was a request of its
  * own before the first paint, which over HTTP/1.1 took a new connection while the display face held
  * the page's, and Lighthouse's estimate of LCP counts every request that finished before the observed
- * paint (docs/decisions.md, "The display face in two cuts"). public/favicon.svg stays for anything
+ * paint (docs/decisions/0068-display-face-in-two-cuts.md). public/favicon.svg stays for anything
  * that asks for it by name. Only the built page: the dev server serves the file.
  */
 function inlineFavicon(): Plugin {
@@ -58,8 +58,8 @@ function inlineFavicon(): Plugin {
  * and its modulepreloads leave the HTML, and the start script (src/web/start.js, minified, inline at the
  * end of the body) adds them once the browser has painted the server's HTML, or at `load`. The first
  * paint never waits for the JavaScript nor shares the network with it, and no request of its own comes
- * before the paint (it was /start.js, on a connection of its own: docs/decisions.md, "The start script
- * is inline"). The CSP allows it by its hash (security-plugin.ts, inline-scripts.ts), so no other
+ * before the paint (it was /start.js, on a connection of its own:
+ * docs/decisions/0066-start-script-is-inline-allowed.md). The CSP allows it by its hash (security-plugin.ts, inline-scripts.ts), so no other
  * inline script runs. The host adds a server-rendered screen's chunks to `data-preload`. Only the
  * build: the dev server serves main.tsx as it is.
  */

@@ -13,14 +13,15 @@
  * against Landing's 42). Lighthouse still clears the page's caches before every run, counted or not.
  * What blocking time is left in a warm browser (0 to about 100 ms, either page, run to run) is one
  * task Lighthouse attributes to no script, at the navigation's start (its "other" work), not the
- * app's scripts, which stay under 50 ms each at 4× (docs/decisions.md).
+ * app's scripts, which stay under 50 ms each at 4× (docs/performance.md, "Cross-Origin-Opener-Policy is all of
+ * Lighthouse's blocking time on a static page").
  *
  * Two floors are audited in the same browser, in turn with the pages, so each figure can be read
  * against what any page costs on this machine that run: a static page with no script and no
  * stylesheet, served bare, and the same page behind the app's own security headers (copied from its
  * answer). The second is the one to compare with: behind Cross-Origin-Opener-Policy the same static
  * page blocks for longer, in the task that commits the navigation, before any of its own work
- * (docs/decisions.md, "Floors for the last three figures").
+ * (docs/performance.md, "Floors for the last three figures").
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -53,7 +53,7 @@ export async function startServer(
   timings.lap('waiting for the database');
   const seeded = !settings.production && (await isEmpty(ctx)) ? await seedDemo(ctx) : null;
   if (seeded) timings.lap('demo data');
-  // Every job is safe with several app servers on one PostgreSQL (docs/decisions.md).
+  // Every job is safe with several app servers on one PostgreSQL (docs/decisions/0024-several-app-servers-on-one-postgresql.md).
   const stopJobs = [
     runEvery(
       3_600_000,

@@ -172,7 +172,7 @@ export const configSchema = publicConfigSchema.extend({
    * request, and in any case this many hours after sign-in; an enrolment link lives this many hours;
    * passkey ceremonies (sign-in and enrolment) are limited per staff account where the request
    * names one (a live enrolment link, a browser the staff member signed in on before), otherwise
-   * per address (docs/decisions.md "Staff sign-in: the account's own budget").
+   * per address (docs/decisions/0071-staff-sign-in-the-accounts-own.md).
    */
   staff: z
     .strictObject({

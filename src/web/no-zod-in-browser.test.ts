@@ -34,7 +34,7 @@ function packagesReachedFrom(entries: string[]): Map<string, string> {
   return reached;
 }
 
-describe('the browser bundle (docs/decisions.md, "One contract on both sides")', () => {
+describe('the browser bundle (docs/decisions/0041-one-contract-on-both-sides-descriptors.md)', () => {
   it('reaches no zod at run time: screens use descriptors, schemas only as types', async () => {
     const files = (await readdir(join(root, 'src/web'), { recursive: true }))
       .filter(

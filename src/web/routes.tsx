@@ -14,7 +14,7 @@ import { VipSignupBoundary } from './vip-signup/vip-signup-boundary.tsx';
 // Every screen is its own lazily loaded chunk (SPEC §2, DESIGN "First paint"). Home is server-rendered
 // whole with the member's card, points and recent activity, its chunk preloaded with the page; Sign in
 // and Landing likewise, so the members' Home loads neither Sign in's forms nor Landing (first-load
-// budget, docs/decisions.md).
+// budget, docs/decisions/0064-first-load-budget-covers-landing-sign.md).
 const LandingScreen = lazyScreen(() => import('./landing/landing-screen.tsx'), {
   serverRendered: 'src/web/landing/landing-screen.tsx',
   words: 'core',

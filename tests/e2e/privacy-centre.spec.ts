@@ -149,7 +149,7 @@ test.describe('polish (issue 15)', () => {
     await page.goto('/');
     // The page's own faces name the two self-hosted files, one for both weights each: the basic cut is
     // preloaded with the HTML, so `font-display: optional` finds it for the first paint of a member's
-    // first page (docs/decisions.md, "The display face in two cuts"); the extended cut is fetched by a
+    // first page (docs/decisions/0068-display-face-in-two-cuts.md); the extended cut is fetched by a
     // page that draws one of its characters.
     const faces = (await page.locator('#ssr-fonts').textContent()) ?? '';
     const files = faces.match(/\/assets\/playfair-display-[^)"]+\.woff2/g) ?? [];

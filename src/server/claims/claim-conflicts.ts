@@ -1,6 +1,6 @@
 /**
- * The till's purchase of an order that a member's claim names (docs/decisions.md "Missing purchases:
- * the till's buyer first"). Two CTEs to add to the statement that records purchases, after the CTE
+ * The till's purchase of an order that a member's claim names
+ * (docs/decisions/0057-missing-purchases-the-tills-buyer-first.md). Two CTEs to add to the statement that records purchases, after the CTE
  * `rows` holding its answers (columns outcome, id, request_key, loyalty_id):
  *
  * - `claims_seen` locks every claim of a newly recorded order, whatever its state, so an approval in

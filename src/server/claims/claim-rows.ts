@@ -67,7 +67,7 @@ function storeKey(name: string | null): string {
  * Whether what the member reported is that purchase: the same channel and currency, the amount to
  * the penny, the store (in store: its store or fascia name), and the day, within a day either way
  * (the receipt's local date against the till's UTC time). An order number alone is never enough:
- * receipts are thrown away and order numbers run in sequence (docs/decisions.md).
+ * receipts are thrown away and order numbers run in sequence (docs/decisions/0056-missing-purchases-what-may-be-matched.md).
  */
 export function detailsAgree(
   claim: { channel: string; store: string | null; amount: number; currency: string; purchasedOn: string },

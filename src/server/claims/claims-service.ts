@@ -21,7 +21,8 @@ type ClaimInput = z.output<typeof claimRequest>;
  * once when a purchase with that order id reached us for no known member, the date, store and
  * amount agree, and the till named this member (their card, or their proven email): it becomes their
  * purchase through the ledger's purchase path. Otherwise it waits for staff: a receipt's details are
- * no proof of whose purchase it was (anyone who saw the receipt knows them). The answer never says whether the order exists under another member (docs/decisions.md).
+ * no proof of whose purchase it was (anyone who saw the receipt knows them). The answer never says whether the order exists under another member
+ * (docs/decisions/0056-missing-purchases-what-may-be-matched.md, docs/decisions/0057-missing-purchases-the-tills-buyer-first.md).
  * Counted against a daily limit per member whatever the outcome, so order numbers cannot be tried
  * one after another.
  */
@@ -112,7 +113,7 @@ export async function submitClaim(
 
 /**
  * Whether the card number or email a till sent names this member: their card, or their email once
- * proven (an unproven email is only a claim to it, docs/decisions.md "Email address ownership").
+ * proven (an unproven email is only a claim to it, docs/decisions/0013-email-belongs-to-an-account-once.md).
  * Compared as record_purchase compares them (trimmed; emails without case).
  */
 function namesMember(

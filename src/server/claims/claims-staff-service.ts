@@ -166,7 +166,7 @@ async function lockClaim(tx: Queryable, id: string): Promise<ClaimRow> {
  *   claim-conflicts.ts), with `points` staff give.
  * - The order is on another member's card: a purchase for this member keyed on the claim, with the
  *   other purchase's points unless staff give `points`; the other card keeps its purchase (a return
- *   there is staff's separate decision, docs/decisions.md).
+ *   there is staff's separate decision, docs/decisions/0056-missing-purchases-what-may-be-matched.md).
  */
 export async function approveClaim(
   ctx: AppContext,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type PostgresOptions, postgresDefaults } from '../db/postgres-options.ts';
 
 /**
- * Every environment variable the server and the operator CLI read (README "Environment variables"),
+ * Every environment variable the server and the operator CLI read (docs/operating.md, "Environment variables"),
  * parsed by one schema. This is the only module that reads `process.env` (lint: noProcessEnv);
  * everything else takes the parsed `Environment`. An empty variable counts as unset.
  */

@@ -21,7 +21,7 @@ export interface ServerSettings {
   logLevel: Environment['logLevel'];
 }
 
-/** Where the server listens when HOST is unset (README "Environment variables"). */
+/** Where the server listens when HOST is unset (docs/operating.md, "Environment variables"). */
 const defaultHost = {
   /** Behind a proxy or in a container the server must be reachable from outside itself. */
   production: '0.0.0.0',

@@ -1,6 +1,7 @@
 /**
  * One interface over both drivers (PGlite embedded, PostgreSQL via pg). Features write plain,
- * parameterised PostgreSQL; see docs/decisions.md for why there is no ORM.
+ * parameterised PostgreSQL; why there is no ORM:
+ * docs/decisions/0001-plain-sql-over-one-small-interface.md.
  */
 export type Row = Record<string, unknown>;
 

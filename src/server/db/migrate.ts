@@ -6,7 +6,7 @@ export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.
 
 /**
  * Applies every checked-in migration not applied yet, in file-name order, each in its own
- * transaction. Migrations are numbered SQL files; features add their own (see docs/decisions.md).
+ * transaction. Migrations are numbered SQL files; features add their own (docs/decisions/0001-plain-sql-over-one-small-interface.md).
  * Several app servers may start together on one PostgreSQL: each step holds a transaction-scoped
  * advisory lock (one per schema) and re-checks what is applied under it, so every migration runs
  * exactly once and the others wait for it instead of failing on half-made tables.

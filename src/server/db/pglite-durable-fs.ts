@@ -4,7 +4,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /*
  * PGlite 0.5 keeps its files in a folder through Emscripten's NODEFS, which has two gaps for a
- * server that holds members' points (docs/decisions.md, "Embedded database durability"):
+ * server that holds members' points (docs/decisions/0023-embedded-database-one-process-commits-forced.md):
  *   - NODEFS has no fsync: PostgreSQL's fsync() reaches Emscripten's fd_sync, finds no
  *     stream_ops.fsync and returns without touching the disk; PGlite also starts PostgreSQL
  *     with -F (fsync=off), so it does not even try. An acknowledged commit sat in the page cache.

@@ -1,5 +1,5 @@
 /**
- * How the server uses its PostgreSQL connections (README "PostgreSQL connections"; environment
+ * How the server uses its PostgreSQL connections (docs/operating.md, "PostgreSQL connections"; environment
  * variables DATABASE_POOL_SIZE, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS,
  * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS and DATABASE_POOL_MODE). A timeout of 0 turns it off.
  */

@@ -108,7 +108,7 @@ describe('emails follow the configured locale', () => {
     expect(reminder?.links).toEqual(['https://members.example-retailer.co.uk/']);
   });
 
-  it('every email the app sends is transactional: no List-Unsubscribe (docs/decisions.md)', async () => {
+  it('every email the app sends is transactional: no List-Unsubscribe (docs/decisions/0052-emails-from-one-set-of-react.md)', async () => {
     for (const locale of ['en-GB', 'da-DK']) {
       for (const { name, mail } of await everyEmail({ locale })) {
         expect(mail.headers ?? {}, name).not.toHaveProperty('List-Unsubscribe');

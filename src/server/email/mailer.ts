@@ -10,7 +10,7 @@ export interface Mail {
   links?: string[];
   /**
    * Headers beyond the usual ones: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on marketing
-   * mail only; every mail the app sends today is transactional and has none (docs/decisions.md).
+   * mail only; every mail the app sends today is transactional and has none (docs/decisions/0052-emails-from-one-set-of-react.md).
    */
   headers?: Record<string, string>;
 }

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Node 20 is supported (docs/decisions.md, "Supported Node"): cookie@2 and content-disposition@3
+ * Node 20 is supported (docs/decisions/0035-supported-node-20-19-and-22.md): cookie@2 and content-disposition@3
  * declare Node 22, but they are plain ES modules that the CommonJS Fastify plugins load with
  * require(), which Node runs without a flag from 20.19. These exercise both on this Node.
  */

@@ -1,7 +1,7 @@
 /**
  * Runs `job` now, then again `everyMs` after each run has finished: a slow run delays the next one
  * instead of overlapping it (setInterval would pile runs up on a slow database). Each job must be
- * safe to run in several app servers at once on one PostgreSQL (see docs/decisions.md); this only
+ * safe to run in several app servers at once on one PostgreSQL (docs/decisions/0024-several-app-servers-on-one-postgresql.md); this only
  * keeps one process from racing itself. Returns a stop function; the timer never holds the process open.
  */
 export function runEvery(

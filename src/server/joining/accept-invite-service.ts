@@ -136,7 +136,7 @@ type AcceptOutcome =
  *
  * Opening the invitation proves the invited address, so that is the account's email. Another address
  * typed by a new customer is only asked for, exactly as an email change: it becomes the account's
- * once the link sent to it is opened (docs/decisions.md).
+ * once the link sent to it is opened (docs/decisions/0013-email-belongs-to-an-account-once.md).
  */
 async function acceptInvite(
   ctx: AppContext,

@@ -4,7 +4,7 @@ import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 
 /**
- * Issue 10 item 1 (docs/decisions.md "An email belongs to an account once proven"): an address is an
+ * Issue 10 item 1 (docs/decisions/0013-email-belongs-to-an-account-once.md): an address is an
  * account's only once its owner opened a link sent to it. Until then no till purchase, staff look-up
  * or sign-in link matches it, and the owner's proof ends every other claim on it.
  */

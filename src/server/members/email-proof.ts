@@ -3,7 +3,7 @@ import type { AccountRow } from './account-service.ts';
 
 /**
  * An email address belongs to an account only once its owner has proved it by opening a link sent
- * to it (docs/decisions.md). Until then the address is a claim: it matches nothing (no till
+ * to it (docs/decisions/0013-email-belongs-to-an-account-once.md). Until then the address is a claim: it matches nothing (no till
  * purchase, staff look-up or sign-in link), several accounts may claim it, and the first proof ends
  * every other claim.
  */

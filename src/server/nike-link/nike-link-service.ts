@@ -58,7 +58,7 @@ async function configurationOf(nike: NikeProvider, log: FastifyBaseLogger): Prom
 /**
  * OpenID Connect Core §11: a provider issues a refresh token for `offline_access` only when the
  * member was asked for consent (prompt=consent); without it the scope is dropped and the link keeps
- * a short-lived access token instead of the grant README promises unlinking revokes.
+ * a short-lived access token instead of the grant docs/operating.md promises unlinking revokes.
  */
 function asksOfflineAccess(scopes: string): boolean {
   return scopes.split(/\s+/).includes('offline_access');

@@ -280,7 +280,7 @@ describe('Nike link asking for offline access (OpenID Connect Core §11)', () =>
       const [row] = await offline.ctx.db.query<{ grant_token: string; grant_token_type: string }>(
         'SELECT grant_token, grant_token_type FROM nike_links',
       );
-      // The grant the link keeps is the provider's refresh token (what README promises).
+      // The grant the link keeps is the provider's refresh token (what docs/operating.md promises).
       expect(row?.grant_token_type).toBe('refresh_token');
       const configuration = await offline.ctx.nike.configuration?.();
       if (!configuration) throw new Error('no provider');

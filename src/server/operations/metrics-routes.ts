@@ -18,7 +18,7 @@ function routeLabel(request: FastifyRequest): string {
  * Times every request by its route label (never the raw URL: /api/x?token=… or a member's path
  * would be a label per member), and serves the metrics at GET /metrics to a scraper that sends
  * `Authorization: Bearer <METRICS_KEY>`. Without METRICS_KEY, /metrics answers 404; a wrong or
- * missing key 401. Not under /api, no session looked up, never cached (docs/decisions.md).
+ * missing key 401. Not under /api, no session looked up, never cached (docs/decisions/0053-health-readiness-and-metrics.md).
  */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   measureOutboxOf(ctx.db);

@@ -19,7 +19,7 @@ export interface ReturnInput {
  * A return reverses points of its purchase: pending ones before confirmation, else from the balance.
  * With points expiry on (`expiryMonths`), a return after the purchase's points reached their expiry
  * date takes none: by then they have left the balance, spent or expired, and taking them again would
- * take another purchase's points (docs/decisions.md "Points expiry"). The return is still recorded.
+ * take another purchase's points (docs/decisions/0061-points-expiry-lots-spent-oldest-first.md). The return is still recorded.
  */
 export async function recordReturn(
   db: Database,

@@ -8,7 +8,7 @@ import { endSession, requireSession } from './session-plugin.ts';
 /**
  * Sessions and devices (issue 15 §1; the rules: member-sessions-service.ts). Ending sessions needs
  * no recent authentication: it only takes access away, and the re-confirmation is kept for the
- * changes that can hand the account to someone else (docs/decisions.md).
+ * changes that can hand the account to someone else (docs/decisions/0022-sessions-and-devices-a-random-id.md).
  */
 export function registerMemberSessionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const sessions = memberSessionsService(ctx);

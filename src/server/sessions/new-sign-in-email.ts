@@ -5,7 +5,7 @@ import type { Device } from './device.ts';
 
 /**
  * "New sign-in to your account": a security notice, sent whatever the member's marketing choices
- * (docs/decisions.md, "Which emails get List-Unsubscribe"). It names the browser and the time, and
+ * (docs/decisions/0052-emails-from-one-set-of-react.md). It names the browser and the time, and
  * links to the page where the member can end that session.
  */
 export function newSignInEmail(

@@ -15,8 +15,8 @@ const tooManyForAccountMessage =
  * against the caller's address. So whoever shares an address (an office, or every client behind a
  * proxy missing from trustedProxies) can spend only the address's anonymous allowance, never a staff
  * member's; and spending a staff member's needs their browser's cookie or their enrolment link. The
- * account's limit holds whatever addresses the requests come from (docs/decisions.md "Staff sign-in:
- * the account's own budget").
+ * account's limit holds whatever addresses the requests come from
+ * (docs/decisions/0071-staff-sign-in-the-accounts-own.md).
  */
 export function staffSignInLimits(ctx: AppContext) {
   const { signInPerAddress, signInPerAccount, signInWindowMinutes: windowMinutes } = ctx.config.staff;

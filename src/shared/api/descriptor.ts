@@ -4,7 +4,7 @@ import type { Endpoint } from './endpoint.ts';
 /**
  * What the browser knows of an endpoint: its method and path at run time, and the types of its
  * request and response through `types`, which is never set. Only types come from the zod schemas, so
- * no schema reaches the browser's bundle (docs/decisions.md, "Endpoint descriptors").
+ * no schema reaches the browser's bundle (docs/decisions/0041-one-contract-on-both-sides-descriptors.md).
  */
 export interface Descriptor<E extends Endpoint = Endpoint> {
   readonly method: E['method'];

@@ -172,7 +172,7 @@ export type DataExport = z.infer<typeof dataExportSchema>;
 
 /**
  * The data export, served as a file (Content-Disposition: attachment). Needs a recent sign-in or
- * re-confirmation: it is the whole dossier in one request (docs/decisions.md, "Data export").
+ * re-confirmation: it is the whole dossier in one request (docs/decisions/0059-privacy-centre-the-data-export.md).
  */
 export const dataExportEndpoint = endpoint({
   method: 'GET',

@@ -16,7 +16,7 @@ export function calendarDay(day: string): Date {
 
 /**
  * SPEC §9: member since shows "MMMM yyyy" (November 2026; november 2026 in Danish), in the scheme's
- * time zone on the web and on the pass alike (docs/decisions.md, "Member since in the scheme's time zone").
+ * time zone on the web and on the pass alike (docs/decisions/0036-member-since-in-the-schemes-time.md).
  */
 export function formatMemberSince(date: Date | string, locale: Locale): string {
   const moment = typeof date === 'string' ? new Date(date) : date;
@@ -61,7 +61,8 @@ function dayOrdinal(day: number, locale: Locale): string {
  * SPEC §9: history dates show "do MMMM yyyy" (2nd March 2025; 2. marts 2025), without the year in the
  * current year. The day is the one in the scheme's time zone, as for member since: the server renders
  * Home's recent activity in no member's time zone, and the browser must read the same day when it
- * hydrates that HTML. Intl names the months, so no date library is shipped for it (docs/decisions.md).
+ * hydrates that HTML. Intl names the months, so no date library is shipped for it
+ * (docs/decisions/0064-first-load-budget-covers-landing-sign.md).
  */
 export function formatHistoryDate(date: Date | string, locale: Locale, now: Date = new Date()): string {
   const moment = typeof date === 'string' ? new Date(date) : date;

@@ -28,7 +28,7 @@ function renderScreen(account: Account) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('my details: a new address waiting for its link (docs/decisions.md)', () => {
+describe('my details: a new address waiting for its link (docs/decisions/0014-new-address-is-proven-only.md)', () => {
   it('my details: the proven address stays, verified; the new one is shown as waiting, with a resend button', async () => {
     renderScreen(
       testAccount({

@@ -11,7 +11,8 @@ import {
 
 /**
  * The app's own router: the part of React Router 7 the app used (about 14 KB gzip of the first load,
- * see docs/decisions.md) in about 2 KB gzip, with the same behaviour. A location is a path of
+ * see
+ * docs/decisions/0063-our-own-router-instead-of-react.md) in about 2 KB gzip, with the same behaviour. A location is a path of
  * this origin, never another site's: links and navigation keep only the path, query and fragment.
  */
 export interface Location {

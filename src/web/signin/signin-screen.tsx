@@ -12,7 +12,8 @@ import { PasswordSignInForm } from './password-signin-form.tsx';
 
 /**
  * SPEC §2 /signin: the magic-link request screen when magic-link logins are enabled, otherwise email
- * and password. Members who have a password can still choose it (?method=password): see docs/decisions.md.
+ * and password. Members who have a password can still choose it (?method=password): see
+ * docs/decisions/0005-sign-in-with-a-password-while.md.
  * The way this browser last signed in is offered first (issue 15 §7: last-sign-in-method.ts).
  */
 export default function SignInScreen() {

@@ -15,7 +15,7 @@ interface BarcodeProps {
   className?: string;
 }
 
-// The drawing jsbarcode made before (docs/decisions.md): 2 units a module, a quiet zone of ten
+// The drawing jsbarcode made before (docs/decisions/0064-first-load-budget-covers-landing-sign.md): 2 units a module, a quiet zone of ten
 // modules each side, 10 above and below, the number beneath in 18-unit monospace, 4 units under the bars.
 const moduleWidth = 2;
 const quietZone = 20;

@@ -1,7 +1,8 @@
 /**
  * CODE128 (ISO/IEC 15417) for the membership card's barcode: the modules of the symbol, `1` a bar
  * and `0` a space, quiet zones not included. Code sets are chosen as jsbarcode 3.12 (which drew the
- * card before, see docs/decisions.md) chose them, so a card looks exactly as it did: set C for a value
+ * card before, see
+ * docs/decisions/0064-first-load-budget-covers-landing-sign.md) chose them, so a card looks exactly as it did: set C for a value
  * that starts with two digits, and for a later run of four or more digits (an even number, ending
  * the value or before a letter); otherwise A or B, whichever covers more of what follows; a single
  * character of the other set between two runs of one set is shifted. Printable ASCII and control

@@ -42,7 +42,8 @@ interface LazyScreenOptions {
   timeoutMs?: number;
   /**
    * The screen's module as the build manifest names it (src/web/…): the server renders this screen
-   * whole (it holds no field a member could type into before hydration, see docs/decisions.md), and
+   * whole (it holds no field a member could type into before hydration, see
+   * docs/decisions/0019-server-never-renders-a-lazy-screen.md), and
    * the browser loads its chunk before hydrating that HTML.
    */
   serverRendered?: string;
@@ -50,7 +51,7 @@ interface LazyScreenOptions {
    * The words the screen reads beyond the core catalogue (i18n/en-GB.ts): the screens' words (6.6 KB
    * gzip, the default), Home's words alone ('home', en-GB-home.ts), or none ('core', as Sign in). A
    * screen reading words it did not ask for gets undefined: its component test renders it with the
-   * words it names (first-load budget, docs/decisions.md).
+   * words it names (docs/decisions/0064-first-load-budget-covers-landing-sign.md).
    */
   words?: ScreenWords;
 }
@@ -182,7 +183,8 @@ const noSubscription = () => () => undefined;
 /**
  * False while React hydrates server HTML, true from then on (and in a page rendered in the browser).
  * A server-rendered form keeps its submit button disabled until then: the browser's own submission
- * of a form React does not handle yet would put the fields in the address (docs/decisions.md).
+ * of a form React does not handle yet would put the fields in the address
+ * (docs/performance.md, "The JavaScript starts after the first paint").
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

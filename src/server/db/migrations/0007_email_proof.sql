@@ -1,5 +1,5 @@
 -- An email address belongs to an account only once its owner has proved it, by opening a link sent
--- to it (docs/decisions.md). A proven address belongs to exactly one account; an unproven one may be
+-- to it (docs/decisions/0013-email-belongs-to-an-account-once.md). A proven address belongs to exactly one account; an unproven one may be
 -- claimed by several (a stranger's claim must not stop the owner from joining), and nothing — a till
 -- purchase, a staff look-up, a sign-in link — matches it. Proving it ends every other claim.
 DROP INDEX accounts_email_key;

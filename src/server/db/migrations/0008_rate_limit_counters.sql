@@ -1,5 +1,5 @@
--- Rate limits decided and recorded in one statement (docs/decisions.md "Rate limits take a slot in
--- one statement"): one row per limited key holds the times of its events still inside the window.
+-- Rate limits decided and recorded in one statement
+-- (docs/decisions/0029-rate-limits-take-a-slot.md): one row per limited key holds the times of its events still inside the window.
 -- INSERT ... ON CONFLICT DO UPDATE locks that row, so parallel requests for one key queue on it and
 -- each sees the count the previous one left. Keys are hashed: no email or address is stored.
 CREATE TABLE rate_limit_counters (

@@ -1,4 +1,4 @@
--- One table for every token a member receives in a link (docs/decisions.md "One token store"):
+-- One table for every token a member receives in a link (docs/decisions/0042-one-store-for-the-tokens.md):
 -- sign-in, reset and re-confirmation links, email verification and sign-up completion, and the
 -- onboarding wallet token. Only the hash is kept; each expires; issuing a new one retires the
 -- account's older live ones of the same purpose in the same statement.

@@ -1,5 +1,5 @@
--- An invitation's link token lives in link_tokens with every other emailed token (docs/decisions.md
--- "One store for the tokens a member gets in a link"): purpose 'invitation', its target the
+-- An invitation's link token lives in link_tokens with every other emailed token
+-- (docs/decisions/0042-one-store-for-the-tokens.md): purpose 'invitation', its target the
 -- invitation (no account exists yet). The invitation record (who, from whom, consumed, replaced)
 -- stays in invites. Links already sent keep working: their hashes move over unchanged.
 ALTER TABLE link_tokens ALTER COLUMN account_id DROP NOT NULL;

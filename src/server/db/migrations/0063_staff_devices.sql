@@ -1,6 +1,6 @@
 -- A lost staff device can be cut off (issue "Trust under faults"): admins list and revoke a staff
 -- member's passkeys and sessions, and staff sign-in is throttled per staff account as well as per
--- address (docs/decisions.md "Staff sign-in: the account's own budget, opened by a known browser").
+-- address (docs/decisions/0071-staff-sign-in-the-accounts-own.md).
 
 -- The id an admin names a staff session by; the primary key is the hash of the cookie's token and
 -- never leaves the server.
