@@ -1,5 +1,5 @@
 /**
- * What durable commits cost on the embedded default (issue 11): commit latency and partner purchases
+ * What durable commits cost on the embedded default: commit latency and partner purchases
  * per second on PGlite in a folder, with PGlite's stock behaviour (no fsync: "before") and with
  * commits forced to disk ("after", what the server now runs). Floors measured in the same run: PGlite
  * in memory (no disk at all) and one bare fsync of a 4 KB write on the same disk. Compare ratios,

@@ -1,5 +1,5 @@
 /**
- * What the app costs to load and to run (issue 13 §3, §7), against floors measured in the same run:
+ * What the app costs to load and to run, against floors measured in the same run:
  * - first-load JS (scripts/report-bundle.mjs) against React's hello world built by Vite (gzip);
  * - `npm start` with a built app and a warm data directory, from the command to the first page, and
  *   the server's resident memory once idle, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL,

@@ -2,7 +2,7 @@
  * Lighthouse (mobile, its default simulated slow 4G and 4× CPU slow-down) on the production build:
  * Landing signed out and Home signed in (the session cookie sent as an extra header), a few runs
  * each. Prints each run's performance score, LCP, TBT and CLS, how many runs scored 100 and the load
- * average, against issue 13's targets. Needs `npm run build` and Chromium (CHROME_PATH, default
+ * average, against the targets in docs/performance.md. Needs `npm run build` and Chromium (CHROME_PATH, default
  * /usr/bin/chromium); run with NODE_ENV=production (`npm run bench` does), so the server renders with
  * React's production build. LIGHTHOUSE_RUNS sets the runs per page (5).
  *

@@ -1,5 +1,5 @@
 /**
- * Points expiry (issue 15 feature 3) on the embedded database, over real HTTP on this machine:
+ * Points expiry on the embedded database, over real HTTP on this machine:
  *   - Home's GET /api/points-expiry for members with 1,000 and 10,000 ledger rows (one walk of the
  *     member's rows), as a ratio to floor B (Fastify + one indexed query) measured in the same run;
  *   - the expiry job: members expired per second (one transaction each, under the account lock),

@@ -130,7 +130,7 @@ async function ledgerShapedInserts(db: Database, seconds: number): Promise<numbe
 
 /**
  * The history's first page for a member with 10,000 ledger rows, one request after another (the p95 a
- * member meets), against floor B the same way. Target (issue 13 §5): p95 ≤ 20 ms.
+ * member meets), against floor B the same way. Target: p95 ≤ 20 ms.
  */
 async function history(db: Database, base: string, floorBase: string, cookie: string, seconds: number) {
   await db.query(

@@ -6,7 +6,7 @@
  * 20,000 shoppers added to both databases. Then the points sweep: 250
  * members' pending points mature in each database and one sweep confirms them.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:scale
- * Targets (issue 13): every call within 1.5× of the empty database; history p95 ≤ 20 ms.
+ * Targets: every call within 1.5× of the empty database; history p95 ≤ 20 ms.
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';

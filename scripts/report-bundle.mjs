@@ -1,4 +1,4 @@
-// The first-load JavaScript budget (issue 13 §3): what Landing, Sign in and the signed-in Home load
+// The first-load JavaScript budget: what Landing, Sign in and the signed-in Home load
 // before they work, gzip, each at most 90 KB: the start script, the entry and everything it imports
 // statically; Landing, Sign in and Home, server-rendered lazy screens, add their chunk and its static imports,
 // and Home its words (en-GB-home, which the page preloads beside the chunk; Sign in reads only the

@@ -1,5 +1,5 @@
 /**
- * Writes the brand's display face (issue 13 §3; docs/decisions/0068-display-face-in-two-cuts.md):
+ * Writes the brand's display face (docs/decisions/0068-display-face-in-two-cuts.md):
  * Playfair Display's variable font (SIL Open Font License, from @fontsource-variable), cut to the
  * weights the screens use (400 to 600) and the characters English and Danish text and members' names
  * need, in two files split by character as Google Fonts splits its faces:

@@ -10,7 +10,7 @@ import { StartTimings } from './start-timings.ts';
  * Entry: read configuration, open and migrate the database, and meanwhile load the rest of the server
  * and build its app (start-server.ts), which then seeds an empty database and listens. The embedded
  * database opens in its own thread (WebAssembly compiled, data folder read): started first, it runs
- * beside the loading of the code and the building of the app instead of before them (issue 13 §7),
+ * beside the loading of the code and the building of the app instead of before them,
  * so only these few modules load before it.
  */
 async function main(): Promise<void> {

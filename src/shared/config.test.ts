@@ -21,7 +21,7 @@ describe('configuration (SPEC §1, §6)', () => {
     });
   });
 
-  it('contact block (issue 15 feature 6): none by default; set parts reach the browser; a bad phone names its key', () => {
+  it('contact block: none by default; set parts reach the browser; a bad phone names its key', () => {
     expect(toPublicConfig(defaultConfig)).toMatchObject({
       customerServicesEmail: null,
       customerServicesPhone: null,

@@ -40,7 +40,7 @@ const publicConfigSchema = z.strictObject({
   /** When set, Help and FAQ links go there and /help/faq is not served. */
   externalFaqUrl: url.nullable().default(null),
   /**
-   * The contact block (issue 15 feature 6) on My details, the FAQ and wherever a message says
+   * The contact block on My details, the FAQ and wherever a message says
    * "contact customer services": each part shows only when set (the spec names no contact details,
    * so none are invented). The email is also named in every email's footer; without it the footer
    * links to Help.

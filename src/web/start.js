@@ -1,4 +1,4 @@
-// Starts the app once the server-rendered page has painted (issue 13 §3, docs/performance.md,
+// Starts the app once the server-rendered page has painted (docs/performance.md,
 // "The JavaScript starts after the first paint"): the build took the entry's module script and its modulepreloads out of the HTML
 // (vite.config.ts startAfterFirstPaint) and named them here, so the first paint never waits for the
 // JavaScript or shares the network with it. Started at the first contentful paint (see below). It

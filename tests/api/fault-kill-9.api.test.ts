@@ -7,7 +7,7 @@ import {
 } from '../support/server-process.ts';
 
 /**
- * Fault test (issue 11): a server killed with SIGKILL in the middle of a stream of till purchases.
+ * Fault test: a server killed with SIGKILL in the middle of a stream of till purchases.
  * A 201 is a promise; after a restart on the same data every acknowledged purchase must still be
  * there, and the member's points must add up to exactly the purchases the ledger holds.
  * Runs on the embedded database and, in CI's second pass, on PostgreSQL.

@@ -11,10 +11,10 @@ import {
 } from '../support/server-process.ts';
 
 /**
- * Fault test (issue 11): a second server on the same data. On the embedded database two processes
+ * Fault test: a second server on the same data. On the embedded database two processes
  * on one folder destroyed acknowledged purchases, so the second one must refuse to start. On
  * PostgreSQL several app servers are the supported way to scale: they must start together cleanly
- * and serve one member as one app (issue 16).
+ * and serve one member as one app.
  */
 describe('fault: a second server on one data directory', () => {
   let store: ServerStore | undefined;

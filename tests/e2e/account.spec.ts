@@ -107,7 +107,7 @@ test.describe('my details and edit details in the described configuration (SPEC 
   }) => {
     await page.goto('/help/account-details');
     await expect(page.getByText('To access your account details, you first need to sign in')).toBeVisible();
-    // The link brings the member back to this help page after sign-in (issue 10 item 7).
+    // The link brings the member back to this help page after sign-in.
     await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute(
       'href',
       '/signin?next=%2Fhelp%2Faccount-details',

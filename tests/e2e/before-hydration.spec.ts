@@ -4,7 +4,7 @@ import { holdRequests } from './hold-requests.ts';
 // The app's JavaScript starts after the first paint (src/web/start.js): a member can type into the
 // server-rendered Sign in before the page works. What they typed is kept, and the form is not sent
 // by the browser itself meanwhile (it would put the password in the address).
-test.describe('Sign in before the page has hydrated (issue 13 §3)', () => {
+test.describe('Sign in before the page has hydrated', () => {
   test('what was typed is kept, the button waits for the page, then signs in', async ({
     page,
     createMember,

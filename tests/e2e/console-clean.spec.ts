@@ -30,7 +30,7 @@ async function visit(page: Page, path: string) {
   await expect(page.locator('main, [role="main"], h1').first()).toBeVisible();
 }
 
-test.describe('the console stays clean: no React error, no warning (issue 14)', () => {
+test.describe('the console stays clean: no React error, no warning', () => {
   test('signed out: first-paint, lazy and redirected screens', async ({ page, server }) => {
     const problems = watchConsole(page);
     for (const path of [

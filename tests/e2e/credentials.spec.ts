@@ -182,7 +182,7 @@ test.describe('magic links (SPEC §2 Magic-link request, §4 Magic-login)', () =
     await expect(other.getByRole('alert')).toHaveText(
       'This sign-in link has expired or has already been used. Please request a new one.',
     );
-    // The heading says how it went, not "Signing you in" (issue 15 polish).
+    // The heading says how it went, not "Signing you in".
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('This sign-in link no longer works');
     await expect(other.getByRole('link', { name: 'Request a new link' })).toBeVisible();
     await other.close();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { everyEmail } from '../support/every-email.ts';
 
 /**
- * Issue 12 §5: every email, as the app renders it, in a 375 px wide Chromium (a small phone): no
+ * Every email, as the app renders it, in a 375 px wide Chromium (a small phone): no
  * horizontal overflow, in both locales. Screenshots of three of them are attached to the report.
  */
 test.use({ viewport: { width: 375, height: 812 } });

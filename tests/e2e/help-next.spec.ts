@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { holdRequests } from './hold-requests.ts';
 
-/** SPEC §2 Help area and Sign in's `next`: a signed-out help URL keeps its address through sign-in (issue 10 item 7). */
+/** SPEC §2 Help area and Sign in's `next`: a signed-out help URL keeps its address through sign-in. */
 test.describe('signed-out help pages come back after sign-in', () => {
   test('a signed-out visit to /help/security lands back there after signing in with a password', async ({
     page,

@@ -5,7 +5,7 @@ import { orderId } from './points-helpers.ts';
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 /**
- * Issue 15: the purchase history on its own page (order numbers, a return tied to its purchase) and
+ * The purchase history on its own page (order numbers, a return tied to its purchase) and
  * "A purchase is missing?" — a report matched at once, one waiting for staff, one refused with its
  * reason — on a phone and a desktop, with axe clean.
  */

@@ -24,7 +24,7 @@ async function expectHomePainted(page: Page, member: Member) {
   await expect(activity.nth(1)).toContainText('Oxford Street');
 }
 
-test.describe('Home without JavaScript: the server painted it whole (issue 13 §3)', () => {
+test.describe('Home without JavaScript: the server painted it whole', () => {
   test.use({ javaScriptEnabled: false });
   for (const width of widths) {
     test(`at ${width} px: the card, points and recent activity are in the page`, async ({
@@ -44,7 +44,7 @@ test.describe('Home without JavaScript: the server painted it whole (issue 13 §
   }
 });
 
-test.describe('Home is painted before its JavaScript runs, then hydrates in place (issue 13 §3)', () => {
+test.describe('Home is painted before its JavaScript runs, then hydrates in place', () => {
   for (const width of widths) {
     test(`at ${width} px: painted while its chunk is held back, working once it arrives, axe clean`, async ({
       page,

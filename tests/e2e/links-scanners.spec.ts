@@ -2,13 +2,13 @@ import { seriousViolations, settle } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 12 §4: corporate mail gateways open every emailed link in a browser that runs scripts. The
+ * Corporate mail gateways open every emailed link in a browser that runs scripts. The
  * link opens at once only in the browser that asked for it; anywhere else the page shows one button
  * and nothing is spent until it is pressed.
  */
 test.use({ loyaltyConfig: { selfSignupEnabled: true } });
 
-test.describe('emailed links survive mail scanners (issue 12 §4)', () => {
+test.describe('emailed links survive mail scanners', () => {
   test('a scanner loads the sign-in link and runs its scripts: the link survives, and the member then signs in at once', async ({
     page,
     browser,

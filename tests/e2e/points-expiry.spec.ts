@@ -30,7 +30,7 @@ function expiringIn(days: number) {
 }
 
 /**
- * Issue 15 feature 3: with points expiry on, Home names the next day points expire, and the history
+ * With points expiry on, Home names the next day points expire, and the history
  * shows the points that expired in the member's words; on a phone and a desktop, with axe clean.
  */
 for (const viewport of [

@@ -57,7 +57,7 @@ test.describe('points overview, exchange off (the described configuration, SPEC 
     await expect(page.getByTestId('pending-points')).toHaveText('670 pending');
     await expect(activity.getByRole('listitem').first()).toContainText('Leeds Briggate');
 
-    // The full history on its own page, from its top (SPEC §2 Purchase history, issue 15).
+    // The full history on its own page, from its top (SPEC §2 Purchase history).
     await page.getByRole('link', { name: 'See your purchase history' }).click();
     await expect(page).toHaveURL(/\/help\/history$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Purchase history' })).toBeInViewport();

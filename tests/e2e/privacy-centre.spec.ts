@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { seriousViolations, settle } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
-// The contact block shows what the configuration names (issue 15 feature 6).
+// The contact block shows what the configuration names.
 test.use({
   loyaltyConfig: {
     customerServicesEmail: 'care@example-retailer.co.uk',
@@ -20,7 +20,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 for (const width of [375, 1280]) {
-  test.describe(`privacy centre at ${width} px (issue 15 feature 5)`, () => {
+  test.describe(`privacy centre at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     test('consent history, one-tap withdrawal and Download my data', async ({
@@ -125,7 +125,7 @@ for (const width of [375, 1280]) {
   });
 }
 
-test.describe('polish (issue 15)', () => {
+test.describe('layout polish', () => {
   test('desktop Home: the dark hero lines up with the header and the list', async ({
     page,
     createMember,

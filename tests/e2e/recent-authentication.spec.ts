@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 // keeps its own clock, so the session is made old by waiting just past that minute.
 test.use({ loyaltyConfig: { recentAuthenticationMinutes: 1 } });
 
-test.describe('recent authentication (issue 10 item 6, ASVS 6.2.3)', () => {
+test.describe('recent authentication (ASVS 6.2.3)', () => {
   test('an old session changing its password is asked to confirm it is the member, confirms with the password, and the change completes', async ({
     page,
     server,

@@ -3,7 +3,7 @@ import { seriousViolations, settle } from './axe.ts';
 import { expect, type Member, type TestServer, test } from './fixtures.ts';
 
 /**
- * Issue 15 §1 and §7: where the member is signed in, at /help/security, and the sign-in page that
+ * Where the member is signed in, at /help/security, and the sign-in page that
  * offers first the way this browser last signed in. Phone and desktop, axe clean, screenshots kept.
  */
 const iphone =

@@ -3,7 +3,7 @@ import { seriousViolations, settle } from './axe.ts';
 import { expect, type TestServer, test } from './fixtures.ts';
 
 /**
- * The console's API keys (admin) and audit log (manager, admin) pages (issue 16), at a desk's
+ * The console's API keys (admin) and audit log (manager, admin) pages, at a desk's
  * 1280 px and a tablet's 768 px: a key is shown once, works, is revoked and then refused; the audit
  * log shows both actions by the admin, filters by action and offers the CSV.
  */

@@ -3,7 +3,7 @@ import { seriousViolations, settle } from './axe.ts';
 import { expect, type Member, type TestServer, test } from './fixtures.ts';
 
 /**
- * The staff console per role (issue 16), at a desk's 1280 px and a tablet's 768 px: enrolment by
+ * The staff console per role, at a desk's 1280 px and a tablet's 768 px: enrolment by
  * the link `staff create` prints, passkey sign-in (Chromium's virtual authenticator), member look-up
  * and view, the role's actions, and a support user refused a manager action by the server.
  */

@@ -22,7 +22,7 @@ const token = 'Qx3v9PZb1hT0mYwK7sLr2cJf8nGdE5aUoVi4RkHqWzX';
 const origin = 'https://members.example-retailer.co.uk';
 const to = 'alexandra.montgomery-smythe@example.com';
 
-/** Every email the app sends, built as the app builds it, for one configuration (issue 12 §5). */
+/** Every email the app sends, built as the app builds it, for one configuration. */
 export async function everyEmail(
   overrides: Record<string, unknown> = {},
 ): Promise<{ name: string; mail: Mail }[]> {

@@ -171,7 +171,7 @@ describe('account deletion leaves nothing that identifies the member (docs/delet
       currency: 'GBP',
       points: 10,
     });
-    // The card is no one's any more: like any unknown card, the purchase is kept unmatched (issue 15),
+    // The card is no one's any more: like any unknown card, the purchase is kept unmatched,
     // to be claimed by whoever has the receipt; it reaches no ledger.
     expect(purchase.status).toBe(202);
     const ret = await t.partner('POST', '/returns', { returnId: `${orderId}-r`, orderId });

@@ -31,7 +31,7 @@ function line(row: AuditRow): string {
   return `#${row.id} ${row.at} ${who}: ${row.action}${member} ${JSON.stringify(row.change)}`;
 }
 
-/** The audit log from the command line (issue 16): a page of rows, or every match as CSV. */
+/** The audit log from the command line: a page of rows, or every match as CSV. */
 export const auditCommands: Record<string, { usage: string; run: Command }> = {
   'audit list': {
     usage: `audit list ${filterUsage} [--limit N] [--before ID]   (newest first)`,

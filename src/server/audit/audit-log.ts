@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 
 /**
- * The audit log (issue 16): who did what to which member, and the change, for every staff action
+ * The audit log: who did what to which member, and the change, for every staff action
  * and every partner-API write. Table `audit_log` (migration 0022), append-only in the database.
  *
  * HOW TO RECORD ONE ROW — always inside the transaction that makes the change, so a rolled-back

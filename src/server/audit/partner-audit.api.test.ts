@@ -3,7 +3,7 @@ import { createTestApp, type TestApp, type TestResponse, testPartnerKey } from '
 import { type PartnerOperation, partnerOperations } from '../operator/partner-operations.ts';
 
 /**
- * Issue 16: every partner-API write leaves exactly one audit row, naming the key that made it; an
+ * Every partner-API write leaves exactly one audit row, naming the key that made it; an
  * idempotent replay and a refused write leave none. Each answer is also parsed with the operation's
  * documented response schema, so the OpenAPI document cannot drift from what the routes send.
  */

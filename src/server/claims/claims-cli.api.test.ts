@@ -22,7 +22,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-describe('operator CLI: claims list | approve | refuse (issue 15)', () => {
+describe('operator CLI: claims list | approve | refuse', () => {
   it('claims: staff list the queue, approve one with points and refuse another with a reason the member reads', async () => {
     const m = await t.signedInMember({ name: 'Cleo Marsh' });
     const report = (orderId: string) =>

@@ -5,7 +5,7 @@ import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { memberClaims, submitClaim } from './claims-service.ts';
 
-/** The member's "A purchase is missing?" (issue 15): report an order, and follow the reports. */
+/** The member's "A purchase is missing?": report an order, and follow the reports. */
 export function registerClaimsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, createClaimEndpoint, async (input, request, reply) => {
     const session = requireSession(request);

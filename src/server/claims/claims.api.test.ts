@@ -46,7 +46,7 @@ async function balances(client: Awaited<ReturnType<TestApp['signedInMember']>>['
   return viewer.body.account;
 }
 
-describe('unmatched purchases: a purchase for an unknown card is kept, to be claimed (issue 15)', () => {
+describe('unmatched purchases: a purchase for an unknown card is kept, to be claimed', () => {
   it('partner purchase: an unknown card answers 202 and keeps the purchase; the same request again replays, another body is refused', async () => {
     const body = await unmatched();
     const again = await t.partner('POST', '/purchases', body);
@@ -62,7 +62,7 @@ describe('unmatched purchases: a purchase for an unknown card is kept, to be cla
   });
 });
 
-describe('member API: a purchase is missing? (issue 15)', () => {
+describe('member API: a purchase is missing?', () => {
   it('claim: matching order id, date, store and amount credit the purchase at once for the member the till named; it is in the history and the till request replays it', async () => {
     const email = `named-${orderId()}@example.com`.toLowerCase();
     const till = await unmatched({ loyaltyId: undefined, email });
@@ -219,7 +219,7 @@ describe('member API: a purchase is missing? (issue 15)', () => {
   });
 });
 
-describe('partner API: staff decide claims (issue 15)', () => {
+describe('partner API: staff decide claims', () => {
   it('claims: the queue lists pending claims with what the check found; approve with points credits once, refuse shows the reason', async () => {
     const m = await t.signedInMember();
     const id = orderId();

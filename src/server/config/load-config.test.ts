@@ -55,7 +55,7 @@ describe('loading settings (LOYALTY_CONFIG, PORT, DATA_DIR)', () => {
   });
 });
 
-describe('production refuses to start unsafe (issue 10 item 5)', () => {
+describe('production refuses to start unsafe', () => {
   const safe = () => ({
     NODE_ENV: 'production',
     LOYALTY_CONFIG: configFile('{"publicOrigin": "https://members.example.com"}'),

@@ -69,7 +69,7 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('start-up rules of the real server process (issue 10 item 5)', () => {
+describe('start-up rules of the real server process', () => {
   it('start-up: production without publicOrigin or SMTP_URL exits non-zero naming both keys', async () => {
     const { child, output } = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir(), PORT: '0' });
     expect(await exitOf(child)).not.toBe(0);

@@ -67,7 +67,7 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
 
   it('magic-link: signs in and returns the account; the token works once only', async () => {
     const { email } = await t.signedInMember();
-    // Asked for and opened in the same browser: it signs in at once (issue 12 §4).
+    // Asked for and opened in the same browser: it signs in at once.
     const browser = t.client();
     await browser.post('/api/request-magic-link', { email }, address());
     const token = tokenFrom(lastMailTo(email)?.links?.[0]);
@@ -92,7 +92,7 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
     const { email } = await t.signedInMember();
     await t.client().post('/api/request-magic-link', { email }, address());
     const token = tokenFrom(lastMailTo(email)?.links?.[0]);
-    // Three other browsers, each with the member's click (issue 12 §4).
+    // Three other browsers, each with the member's click.
     const answers = await Promise.all([
       t.client().post('/api/magic-link', { token, confirmed: true }),
       t.client().post('/api/magic-link', { token, confirmed: true }),
@@ -136,7 +136,7 @@ describe('magic links (SPEC §2 Magic-link request, §4 Magic-login, §7)', () =
     expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.has('next')).toBe(false);
   });
 
-  it('request-magic-link: a link asked for on the way to a help page lands back on that page (issue 10 item 7)', async () => {
+  it('request-magic-link: a link asked for on the way to a help page lands back on that page', async () => {
     const { email } = await t.signedInMember();
     await t.client().post('/api/request-magic-link', { email, next: '/help/security' }, address());
     expect(new URL(String(lastMailTo(email)?.links?.[0])).searchParams.get('next')).toBe('/help/security');

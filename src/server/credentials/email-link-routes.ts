@@ -27,7 +27,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     return { success: true, message: magicLinkSentMessage };
   });
 
-  // Opened elsewhere than where it was asked for, the link waits for the page's button (issue 12 §4).
+  // Opened elsewhere than where it was asked for, the link waits for the page's button.
   route(app, api.magicLinkEndpoint, async ({ token, confirmed }, request, reply) => {
     ensureMagicLinksEnabled(ctx);
     const account = await signInWithLink(ctx, token, openerOf(ctx, request, confirmed));

@@ -95,7 +95,7 @@ async function queueLink(
 /**
  * The member an emailed sign-in link signs in; following it proves they read that inbox. Opened
  * elsewhere than in the browser that asked for it, the link waits for the member's click
- * ('unconfirmed', token untouched): a mail scanner opening it spends nothing (issue 12 §4).
+ * ('unconfirmed', token untouched): a mail scanner opening it spends nothing.
  */
 export async function signInWithLink(
   ctx: AppContext,

@@ -194,7 +194,7 @@ function takeSlot(db: Database, limits: readonly Limit[]): Promise<SlotOutcome> 
  * other request at once, as any commit, but reaches the disk with the next synchronous commit. The
  * caller must have one before it answers: a write of its own (a sign-in's session, which gives the
  * slot back in the same flush) or syncSlot (a wrong password, whose slot stays taken). Saves a
- * sign-in one disk flush of its two (issue 13 §4); a crash before the answer loses at most the slot
+ * sign-in one disk flush of its two; a crash before the answer loses at most the slot
  * of a request nobody was answered. The result is the rows of `alongside`, read in the same statement.
  */
 export function takeSlotSyncedLater<T>(

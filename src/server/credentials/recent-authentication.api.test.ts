@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '#tests/support/tes
 import { hashToken } from '../sessions/tokens.ts';
 
 /**
- * Issue 10 item 6 (ASVS 6.2.3): the five changes that hand the account to someone else need a
+ * Proof of presence (ASVS 6.2.3): the five changes that hand the account to someone else need a
  * sign-in or re-confirmation within recentAuthenticationMinutes (10 by default). The clock is moved
  * by ageing the session row, never by sleeping.
  */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * @simplewebauthn/server, loaded at the first passkey ceremony rather than at start-up: importing it
- * took a quarter of a second of the server's start (issue 13 §7), and most starts never see a passkey
+ * took a quarter of a second of the server's start, and most starts never see a passkey
  * before the first page is served.
  */
 type WebAuthn = typeof import('@simplewebauthn/server');

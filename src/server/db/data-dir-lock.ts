@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 
 /**
  * One process at a time on an embedded data directory: two PGlite instances on one folder each
- * believe they own it and overwrite each other's pages and WAL (issue 11: acknowledged purchases
+ * believe they own it and overwrite each other's pages and WAL (acknowledged purchases
  * vanished after a restart). The lock is a file holding the owner's pid, created atomically; a lock
  * whose process is gone (kill -9, power cut) is stale and taken over, so it never blocks a restart.
  */

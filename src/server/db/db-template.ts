@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { migrate, migrationsDir } from './migrate.ts';
 
 /**
- * The embedded database's starting point (issue 13 §6): PGlite with every migration applied, made
+ * The embedded database's starting point: PGlite with every migration applied, made
  * once at build time (scripts/build-db-template.ts) and kept beside the bundled migrations. A server
  * opening a fresh DATA_DIR loads it instead of running initdb and the migrations, which took ~6.7
  * CPU-s and a 1 GB peak on every first start.

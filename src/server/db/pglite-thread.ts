@@ -6,7 +6,7 @@ import type { Queryable, Row } from './database.ts';
 import type { PgliteDatabase } from './pglite.ts';
 
 /**
- * The embedded database in its own thread (issue 13 §6). PGlite is PostgreSQL compiled to
+ * The embedded database in its own thread. PGlite is PostgreSQL compiled to
  * WebAssembly: in the server's thread every query ran on the event loop, so one slow query (or a
  * checkpoint's fsyncs) stalled every request, and 67% of the server's CPU under load sat inside it.
  * Here PGlite runs in a worker thread (pglite-worker.ts) and this side speaks to it by messages,

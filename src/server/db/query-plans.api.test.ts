@@ -15,7 +15,7 @@ import type { Database, Queryable } from './database.ts';
  * the background sweeps. The app runs on a database seeded like a scheme (smaller than the
  * 1M-member bench seed, large enough that the planner prefers a scan where no index serves); each
  * statement it sent is then EXPLAINed with the parameters it was sent with. At 1M members a
- * sequential scan of these tables is an outage (issue 13), so any is a failure.
+ * sequential scan of these tables is an outage, so any is a failure.
  */
 const largeTables = [
   'accounts',

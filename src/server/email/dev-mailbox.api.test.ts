@@ -10,7 +10,7 @@ function networkAddresses(): string[] {
     .map((info) => info?.address ?? '');
 }
 
-describe('the development mailbox is served to this machine only (issue 10 item 5)', () => {
+describe('the development mailbox is served to this machine only', () => {
   let t: TestApp;
   let port = 0;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Config } from '#shared/config.ts';
 import { mailWordsDaDK } from './mail-words-da-DK.ts';
 import { type MailWords, mailWordsEnGB } from './mail-words-en-GB.ts';
 
-/** The words of the configured locale's emails (issue 12 §5). */
+/** The words of the configured locale's emails. */
 export function mailWords(config: Pick<Config, 'locale'>): MailWords {
   return config.locale === 'da-DK' ? mailWordsDaDK : mailWordsEnGB;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { everyEmail } from '#tests/support/every-email.ts';
 
-/** Issue 12 §5: every email in the configured locale, from one layout, transactional headers only. */
+/** Every email in the configured locale, from one layout, transactional headers only. */
 describe('emails follow the configured locale', () => {
   it('en-GB: English subjects and lang="en"', async () => {
     const emails = await everyEmail({ locale: 'en-GB' });

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('mail headers and language through the outbox (issue 12 §5)', () => {
+describe('mail headers and language through the outbox', () => {
   it('headers written with a mail reach the transport with it (List-Unsubscribe per RFC 8058)', async () => {
     const headers = {
       'List-Unsubscribe': '<https://members.example.com/unsubscribe?token=abc>',

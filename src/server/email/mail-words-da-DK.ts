@@ -1,6 +1,6 @@
 import type { MailWords } from './mail-words-en-GB.ts';
 
-/** The words of every email in Danish (issue 12 §5); the same shape as mail-words-en-GB.ts. */
+/** The words of every email in Danish; the same shape as mail-words-en-GB.ts. */
 function duration(minutes: number): string {
   if (minutes % 60 === 0) {
     const hours = minutes / 60;

@@ -1,5 +1,5 @@
 /**
- * The words of every email in British English (issue 12 §5): the components (email-layout.tsx) hold
+ * The words of every email in British English: the components (email-layout.tsx) hold
  * none. da-DK has the same shape (mail-words-da-DK.ts). `brand` is the configured title.
  */
 function duration(minutes: number): string {

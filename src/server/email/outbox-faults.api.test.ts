@@ -11,7 +11,7 @@ import { enqueueMail } from './outbox.ts';
 import type { MailStatus } from './outbox-status.ts';
 
 /**
- * Fault tests of the outbox (issue 11 item 5): mail servers that hang, are down and come back, or
+ * Fault tests of the outbox: mail servers that hang, are down and come back, or
  * refuse for good. CI runs them on PGlite and on PostgreSQL (the api project runs twice).
  */
 const from = '"Members Club" <members@example.com>';
@@ -83,7 +83,7 @@ async function outboxRows(t: TestApp) {
   );
 }
 
-describe('outbox: no request waits on a mail server (issue 11 item 5)', () => {
+describe('outbox: no request waits on a mail server', () => {
   it('a mail server that never answers delays no request: invitation, sign-up, guided sign-up, sign-in link and reset answer while the mail worker is stuck on it', async () => {
     const hung = await hungSmtpServer();
     cleanups.push(hung.release);
@@ -232,7 +232,7 @@ describe('outbox: no request waits on a mail server (issue 11 item 5)', () => {
       [expiredInvitee]: 2,
     });
     // The delayed mails work: the in-store customer finishes joining from theirs, on their own
-    // device (the page's button: issue 12 §4).
+    // device (the page's button, docs/decisions/0048-emailed-links-open-at-once-only.md).
     const completion = new URL((await up.waitFor(guided)).links[0] ?? '');
     const done = await t.client().post('/api/complete-signup', {
       username: guided,

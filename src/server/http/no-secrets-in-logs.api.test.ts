@@ -12,7 +12,7 @@ function tokenOf(link: string | undefined): string {
   return token;
 }
 
-describe('secrets and tokens never reach the logs (issue 10 item 5)', () => {
+describe('secrets and tokens never reach the logs', () => {
   let t: TestApp;
   const logged: string[] = [];
   beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('secrets and tokens never reach the logs (issue 10 item 5)', () => {
 
   it('logs: a sign-in link asked for and followed leaves its token nowhere in the log, at trace level', async () => {
     const { email } = await t.signedInMember();
-    // Asked for and opened in the same browser (issue 12 §4: elsewhere it would wait for a click).
+    // Asked for and opened in the same browser (elsewhere it would wait for a click).
     const browser = t.client();
     const asked = await browser.post('/api/request-magic-link', { email });
     expect(asked.status).toBe(200);

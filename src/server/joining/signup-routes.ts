@@ -55,7 +55,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   // SPEC §7 complete-signup {username, password, token}; guided completion sends a null password.
-  // Opened elsewhere than where it was asked for, the link waits for the page's button (issue 12 §4).
+  // Opened elsewhere than where it was asked for, the link waits for the page's button.
   route(app, completeSignupEndpoint, async (body, request, reply) => {
     const account = await completeSignup(ctx, body, openerOf(ctx, request, body.confirmed));
     if (account === 'unconfirmed') return confirmationRequired('complete your sign-up');

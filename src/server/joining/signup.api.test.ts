@@ -258,7 +258,7 @@ describe('self sign-up with magic links, and email verification (SPEC §4, §5, 
     expect(res.body).toMatchObject({ success: true, emailSent: true });
     const link = linkParams(t.mails[0]?.links?.[0]);
     expect(link).toMatchObject({ path: '/complete-signup', email });
-    // The member's own browser, not the store's: the page's button sends `confirmed` (issue 12 §4).
+    // The member's own browser, not the store's: the page's button sends `confirmed`.
     const browser = t.client();
     const done = await browser.post('/api/complete-signup', {
       username: email,

@@ -9,7 +9,7 @@ import { alreadyVerifiedMessage, resendVerification, verifyEmail } from './verif
 
 export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   // SPEC §4 Email verification: the link proves the address, verifies it and signs the member in.
-  // Opened elsewhere than where it was asked for, it waits for the page's button (issue 12 §4). A new
+  // Opened elsewhere than where it was asked for, it waits for the page's button. A new
   // address asked for by an account is proven only in that account's session (verification-service.ts).
   route(app, verifyEmailEndpoint, async ({ username, token, confirmed }, request, reply) => {
     const account = await verifyEmail(

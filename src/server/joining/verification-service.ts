@@ -137,7 +137,7 @@ async function changeRequesterOf(tx: Queryable, token: string): Promise<string |
  * SPEC §4 Email verification: the link proves the address and verifies it. Answers the account to
  * sign in, or null when the address was already verified by this link (nothing to do), or
  * 'unconfirmed' when it was opened elsewhere than where it was asked for and waits for the member's
- * click (issue 12 §4: a mail scanner opening it spends nothing).
+ * click (a mail scanner opening it spends nothing).
  *
  * A link that proves a new address an account asked to move to works only in a session of that
  * account (`sessionAccountId`): the address's owner may be somebody else, whose click must neither

@@ -4,7 +4,7 @@ import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 
 /**
- * Issue 10 item 1 (docs/decisions/0013-email-belongs-to-an-account-once.md): an address is an
+ * Email ownership (docs/decisions/0013-email-belongs-to-an-account-once.md): an address is an
  * account's only once its owner opened a link sent to it. Until then no till purchase, staff look-up
  * or sign-in link matches it, and the owner's proof ends every other claim on it.
  */
@@ -93,7 +93,7 @@ describe('an unproven address matches nothing', () => {
       pendingEmail: victim,
     });
 
-    // Matched to nobody: kept unmatched (202) for its real owner to claim (issue 15).
+    // Matched to nobody: kept unmatched (202) for its real owner to claim.
     const res = await purchase(victim, `till-${Date.now()}`);
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ unmatched: { memberReference: victim, claimed: false } });
@@ -107,7 +107,7 @@ describe('an unproven address matches nothing', () => {
   it('signup: an address claimed by signing up matches no till purchase until it is verified', async () => {
     const victim = unique('victim');
     const claimant = await claimantBySignup(victim);
-    // Matched to nobody: kept unmatched (202) for its real owner to claim (issue 15).
+    // Matched to nobody: kept unmatched (202) for its real owner to claim.
     expect((await purchase(victim, `till-${Date.now()}`)).status).toBe(202);
     // The card number is the claimant's own, and still earns.
     const byCard = await t.partner('POST', '/purchases', {
@@ -263,7 +263,7 @@ describe("the owner's proof ends every other claim", () => {
     await acceptOwn(typedAtInvitation);
     const intruderView = await viewerOf(intruder.browser);
     expect(intruderView.account).toMatchObject({ email: intruder.own, pendingEmail: null });
-    // Opened in a browser that did not ask for it, with the member's click (issue 12 §4).
+    // Opened in a browser that did not ask for it, with the member's click.
     const reopened = await t
       .client()
       .post('/api/verify-email', { username: requestLink.email, token: requestLink.token, confirmed: true });

@@ -7,7 +7,7 @@ import type { DevProvider, DevProviderOptions } from './dev-provider.ts';
 
 type LinkSettings = Config['nikeLink'];
 
-/** openid-client and jose load with the first Nike link, not at every start (issue 13 §7). */
+/** openid-client and jose load with the first Nike link, not at every start. */
 const openid = () => import('openid-client');
 
 /** The sportswear provider as the app uses it: a client configuration resolved on first use. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Health and readiness (issue 16, Operations); the api project runs this on PGlite and on PostgreSQL. */
+/** Health and readiness (Operations); the api project runs this on PGlite and on PostgreSQL. */
 let apps: TestApp[] = [];
 afterEach(async () => {
   for (const t of apps.splice(0)) await t.close();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tillPurchase } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Prometheus metrics at /metrics behind METRICS_KEY (issue 16, Operations); PGlite and PostgreSQL. */
+/** Prometheus metrics at /metrics behind METRICS_KEY (Operations); PGlite and PostgreSQL. */
 const metricsKey = 'test-metrics-key-0123456789';
 let apps: TestApp[] = [];
 const cleanups: (() => void)[] = [];

@@ -5,7 +5,7 @@ import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { type TestApp, type TestResponse, testPartnerKey } from '#tests/support/test-app.ts';
 import { runCli } from './cli.ts';
 
-/** Issue 16: named partner API keys — scopes, revocation, hashed storage, last use; the console's keys and audit pages. */
+/** Named partner API keys — scopes, revocation, hashed storage, last use; the console's keys and audit pages. */
 let t: TestApp;
 beforeAll(async () => {
   t = await cliTestApp();

@@ -6,7 +6,7 @@ import { type Database, type Queryable, queryOne } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /**
- * Named partner API keys (issue 16). A key is `lk_` + 32 random bytes (base64url), shown once; the
+ * Named partner API keys. A key is `lk_` + 32 random bytes (base64url), shown once; the
  * database holds its SHA-256 only. With that much entropy a plain hash cannot be reversed or guessed,
  * and finding a key is one indexed equality on the hash — no comparison of secrets in JavaScript.
  */

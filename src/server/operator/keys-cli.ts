@@ -9,7 +9,7 @@ function describe(key: ApiKey): string {
   return `${key.id}  ${key.name}  [${key.scopes.join(', ')}]  ${state}; created ${key.createdAt} by ${key.createdBy ?? '?'}; last used ${key.lastUsedAt ?? 'never'}`;
 }
 
-/** Named partner API keys (issue 16); each command is one partner API call with the bootstrap key. */
+/** Named partner API keys; each command is one partner API call with the bootstrap key. */
 export const keyCommands: Record<string, { usage: string; run: Command }> = {
   'keys create': {
     usage: `keys create --name NAME --scope SCOPE [--scope SCOPE…]   (scopes: ${partnerScopes.join(', ')}; the key is shown once)`,

@@ -10,7 +10,7 @@ import { type PartnerOperation, partnerOperations } from './partner-operations.t
  */
 export function registerOpenApiRoutes(partner: FastifyInstance, ctx: AppContext): void {
   // Made on first request, not at start: turning every operation's zod schemas into JSON Schema
-  // took about 0.15 s of the start (issue 13 §7), for two pages few servers are ever asked for.
+  // took about 0.15 s of the start, for two pages few servers are ever asked for.
   let made: { document: Document; page: string } | undefined;
   const docs = () => {
     if (!made) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Issue 16: the partner API described by an OpenAPI 3.1 document generated from the zod contract. */
+/** The partner API described by an OpenAPI 3.1 document generated from the zod contract. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

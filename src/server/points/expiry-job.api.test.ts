@@ -9,7 +9,7 @@ import { runCli } from '../operator/cli.ts';
 import { expirePoints, remindOfExpiry, startExpiryJob } from './expiry-job.ts';
 
 /**
- * Points expiry (issue 15 feature 3). Time moves as in the pending-points tests: purchases carry the
+ * Points expiry. Time moves as in the pending-points tests: purchases carry the
  * date they were made (`purchasedAt`), and a test backdates a row's confirms_at to let months pass;
  * the job reads the database's now(). On PostgreSQL the parallel runs below use separate pool
  * connections, as several app servers would.

@@ -12,7 +12,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 let seq = 0;
 const key = (what: string) => `${what}-${Date.now()}-${++seq}`;
 
-describe('purchase history: returns tied to their purchase, order numbers (issue 15)', () => {
+describe('purchase history: returns tied to their purchase, order numbers', () => {
   it('history: a purchase carries what was returned and its net points; each return names its purchase', async () => {
     const m = await t.signedInMember();
     const orderId = key('H');

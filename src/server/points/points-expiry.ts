@@ -2,7 +2,7 @@ import { type Queryable, queryOne } from '../db/database.ts';
 import { changePoints, insertEntry } from './ledger-store.ts';
 
 /**
- * Points expiry (issue 15 feature 3; docs/decisions/0061-points-expiry-lots-spent-oldest-first.md). A lot is a row that adds
+ * Points expiry (docs/decisions/0061-points-expiry-lots-spent-oldest-first.md). A lot is a row that adds
  * points (a purchase or a positive adjustment), net of its own returns; it expires `months` after
  * its points counted (a purchase's confirms_at, an adjustment's created_at: the date the history
  * shows). Debits (exchanges, negative adjustments, earlier expiries) spend the oldest lots first, so

@@ -217,7 +217,7 @@ describe('partner API: purchases (ledger, pending points)', () => {
     expect(await ledgerCount(m.loyaltyId)).toBe(0);
   });
 
-  it('purchase: an unknown member is kept unmatched (202) with a clear message, to be claimed (issue 15)', async () => {
+  it('purchase: an unknown member is kept unmatched (202) with a clear message, to be claimed', async () => {
     const res = await t.partner('POST', '/purchases', purchase('639999999999'));
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({

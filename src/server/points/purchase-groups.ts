@@ -30,7 +30,7 @@ const smallestSet = 3;
 
 /**
  * Single partner purchases that arrive while earlier ones are being recorded are recorded together,
- * as one group (issue 13 §4: a till's purchase at a time is what the scheme sees most).
+ * as one group (a till's purchase at a time is what the scheme sees most).
  *
  * A purchase recorded alone is a database statement and a commit of its own: the statement start,
  * the function call and the commit's flush are most of its cost, and the busier the tills, the more

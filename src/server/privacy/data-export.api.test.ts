@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '#tests/support/tes
 import { hashToken } from '../sessions/tokens.ts';
 import { exportCoverage } from './data-export.ts';
 
-/** Issue 15 feature 5: "Download my data" (GDPR articles 15 and 20). */
+/** "Download my data" (GDPR articles 15 and 20). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -125,7 +125,7 @@ async function secretsOf(accountId: string, cookies: (string | undefined)[]): Pr
   return values.filter((v): v is string => typeof v === 'string' && v.length >= 8);
 }
 
-describe('download my data (issue 15 feature 5, GDPR articles 15 and 20)', () => {
+describe('download my data (GDPR articles 15 and 20)', () => {
   it('is a JSON file (Content-Disposition: attachment), not cached, with everything held about the member', async () => {
     const member = await busyMember();
     const res = await download(member.client);

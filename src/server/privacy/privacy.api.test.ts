@@ -3,7 +3,7 @@ import { consentHistoryEndpoint, withdrawConsentEndpoint } from '#shared/api/pri
 import { viewerAccount } from '#tests/support/points-fixture.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 
-/** Issue 15 feature 5: the privacy centre's consent history and one-tap withdrawal. */
+/** The privacy centre's consent history and one-tap withdrawal. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,7 +26,7 @@ async function consentingMember() {
   return member;
 }
 
-describe('consent history (issue 15 feature 5)', () => {
+describe('consent history', () => {
   it('lists every answer with its channel, choice, place and time, newest first', async () => {
     const { client } = await consentingMember();
     await client.post('/api/update-account', { marketingConsent: 'decline' });
@@ -65,7 +65,7 @@ describe('consent history (issue 15 feature 5)', () => {
   });
 });
 
-describe('one-tap withdrawal (issue 15 feature 5)', () => {
+describe('one-tap withdrawal', () => {
   it('withdraws one channel: recorded as given in the privacy centre; the account says decline', async () => {
     const { client } = await consentingMember();
     const res = await client.post('/api/privacy/withdraw-consent', { channel: 'email' });
@@ -154,7 +154,7 @@ describe('withdrawal without telephone numbers (SPEC §4: WhatsApp only when the
   });
 });
 
-describe('the personal shopper in the contact block (issue 15 feature 6)', () => {
+describe('the personal shopper in the contact block', () => {
   it('is who the accepted invitation was from; a member who joined otherwise has none; never another’s', async () => {
     const invited = await t.signedInMember();
     const other = await t.signedInMember();

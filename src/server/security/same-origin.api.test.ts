@@ -49,7 +49,7 @@ function expectAllRefused(answers: { url: string; status: number }[]) {
   expect(accepted).toEqual([]);
 }
 
-describe('same-origin rule: applies by the route a request reaches, whatever the spelling of its path (issue 10 item 4)', () => {
+describe('same-origin rule: applies by the route a request reaches, whatever the spelling of its path', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -17,7 +17,7 @@ const agents = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
 };
 
-describe('the browser and platform of a session (issue 15 §1)', () => {
+describe('the browser and platform of a session', () => {
   it('names desktop and phone browsers as a member would', () => {
     expect(deviceOf(agents.chromeMac)).toEqual({ browser: 'Chrome', platform: 'macOS' });
     expect(deviceOf(agents.safariIPhone)).toEqual({ browser: 'Safari', platform: 'iPhone' });

@@ -21,7 +21,7 @@ export function deviceOf(userAgent: string | null | undefined): Device {
   const model = parsed.device.model;
   const platform = model === 'iPhone' || model === 'iPad' ? model : (parsed.os.name ?? null);
   const device = Object.freeze({ browser: tidy(parsed.browser.name), platform: tidy(platform) });
-  // Parsing costs about a millisecond (issue 13 §4: a sign-in's largest piece of work after the hash)
+  // Parsing costs about a millisecond (a sign-in's largest piece of work after the hash)
   // and most members' browsers send one of a few User-Agents: the latest ones are kept.
   if (recent.size >= recentLimit) recent.delete(recent.keys().next().value as string);
   recent.set(userAgent, device);

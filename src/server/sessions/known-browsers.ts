@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
- * How a browser is recognised (issue 15 §1). Every sign-in response gives the browser a random
+ * How a browser is recognised. Every sign-in response gives the browser a random
  * 256-bit id in an HttpOnly, SameSite=Lax cookie that lasts 400 days (the longest a browser keeps
  * one) and is renewed at each sign-in; the database keeps only its hash, per member
  * (known_browsers). It says nothing about the member, outlives sign-out on purpose, and is not the

@@ -6,7 +6,7 @@ import { memberSessionsService } from './member-sessions-service.ts';
 import { endSession, requireSession } from './session-plugin.ts';
 
 /**
- * Sessions and devices (issue 15 §1; the rules: member-sessions-service.ts). Ending sessions needs
+ * Sessions and devices (the rules: member-sessions-service.ts). Ending sessions needs
  * no recent authentication: it only takes access away, and the re-confirmation is kept for the
  * changes that can hand the account to someone else (docs/decisions/0022-sessions-and-devices-a-random-id.md).
  */

@@ -23,7 +23,7 @@ interface SessionRow {
 }
 
 /**
- * The member's own sessions (issue 15 §1). Every statement names the member's account beside the
+ * The member's own sessions. Every statement names the member's account beside the
  * session id, so another member's id finds nothing: it reads as unknown and changes nothing. Only
  * live sessions are listed (the same two time-outs as liveSessionSql); ending one deletes its row,
  * so the next request with its cookie finds no session and is signed out at once.

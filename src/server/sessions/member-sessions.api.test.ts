@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from '#tests/support/tes
 import { hashToken } from './tokens.ts';
 
 /**
- * Issue 15 §1: a member sees and ends their own sessions, and only theirs. Every refusal is checked
+ * A member sees and ends their own sessions, and only theirs. Every refusal is checked
  * to change nothing: the session it named still works afterwards.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { SoftAuthenticator } from '#tests/support/soft-authenticator.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 
 /**
- * Issue 15 §1: "new sign-in to your account" is written once for a browser the member has not signed
+ * Sessions and devices: "new sign-in to your account" is written once for a browser the member has not signed
  * in on before, never for a known one, and not for the member's very first browser. It is a security
  * notice: sent whatever the member's marketing choices, with no unsubscribe header.
  */

@@ -3,7 +3,7 @@ import { SoftAuthenticator } from '#tests/support/soft-authenticator.ts';
 import { createTestApp, type TestApp, type TestResponse } from '#tests/support/test-app.ts';
 
 /**
- * Issue 15 §7: each way of signing in tells the browser which way it was, in a cookie the sign-in
+ * Each way of signing in tells the browser which way it was, in a cookie the sign-in
  * page reads (shared/domain/sign-in-method.ts). It holds one word, never the email address.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { AccountRow } from '../members/account-service.ts';
 import { type AccountViewRow, accountViewColumns, accountViewOf } from '../members/account-view.ts';
 import { type ReadWithSession, startSession } from '../sessions/session-plugin.ts';
 
-/** Remembers on this browser how the member signed in, for /signin to offer first (issue 15 §7). */
+/** Remembers on this browser how the member signed in, for /signin to offer first. */
 function rememberSignInMethod(ctx: AppContext, reply: FastifyReply, method: SignInMethod): void {
   const secure = new URL(ctx.origin).protocol === 'https:';
   reply.setCookie(signInMethodCookieName(secure), method, {

@@ -8,7 +8,7 @@ import type { PgliteDatabase } from '../db/pglite.ts';
 import { openPgliteThread } from '../db/pglite-thread.ts';
 
 /**
- * A sign-in waits for the disk once (issue 13 §4): its throttle slot is committed without waiting
+ * A sign-in waits for the disk once: its throttle slot is committed without waiting
  * (rate-limits.ts takeSlotSyncedLater) and reaches the disk with the session's commit, or, for a
  * wrong password, with a flush before the 401. On the embedded database in a folder, as `npm start`
  * opens it, where each fsync is counted and the write-ahead log's positions can be read.

@@ -8,7 +8,7 @@ import { registerStaffMemberRoutes } from './staff-member-routes.ts';
 import { registerStaffScope } from './staff-scope.ts';
 
 /**
- * The staff console's API under /staff-api (issue 16). A feature adds its staff routes here; each
+ * The staff console's API under /staff-api. A feature adds its staff routes here; each
  * names the least role it needs (staffRoute), which the scope checks before anything else.
  */
 export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): Promise<void> {

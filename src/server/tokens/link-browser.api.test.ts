@@ -3,7 +3,7 @@ import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 
 /**
- * Issue 12 §4: mail gateways open every emailed link in a browser that runs scripts. A link opens at
+ * Mail gateways open every emailed link in a browser that runs scripts. A link opens at
  * once only in the browser that asked for it (its nonce cookie); anywhere else it waits for the
  * member's click (`confirmed`), and until then nothing is spent.
  */
@@ -52,7 +52,7 @@ const waiting = {
     'This link was opened in another browser than the one that asked for it. Press the button to continue signing in.',
 };
 
-describe('sign-in links and mail scanners (issue 12 §4)', () => {
+describe('sign-in links and mail scanners', () => {
   it('asking for a link sets an HttpOnly, SameSite=Lax nonce cookie, the same answer for a stranger', async () => {
     const member = await t
       .client()
@@ -140,7 +140,7 @@ describe('sign-in links and mail scanners (issue 12 §4)', () => {
   });
 });
 
-describe('verification and sign-up completion links and mail scanners (issue 12 §4)', () => {
+describe('verification and sign-up completion links and mail scanners', () => {
   it('verify-email: another browser waits for the click; the browser that signed up verifies at once', async () => {
     const email = `verify-${Date.now()}@example.com`;
     const browser = t.client();

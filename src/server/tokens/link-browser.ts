@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
 
 /**
- * The browser that asks for an emailed link (issue 12 §4). Mail gateways (Defender Safe Links and
+ * The browser that asks for an emailed link. Mail gateways (Defender Safe Links and
  * others) open every link in a browser that runs scripts; a link that signed in on page load was
  * spent by them, and they got the session. So asking for a link gives this browser a random nonce
  * in an HttpOnly, SameSite=Lax cookie, and the token stores the nonce's hash (link_tokens.browser_hash):

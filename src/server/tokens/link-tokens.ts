@@ -147,7 +147,7 @@ export async function consumeLinkToken(
 }
 
 /**
- * Uses a token opened in a browser (issue 12 §4): at once in the browser that asked for it, anywhere
+ * Uses a token opened in a browser: at once in the browser that asked for it, anywhere
  * else only with the member's click (`opener.confirmed`). One conditional update, so of any number of
  * parallel uses only one wins; 'unconfirmed' leaves the token as it was.
  */

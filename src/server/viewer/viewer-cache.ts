@@ -39,7 +39,7 @@ export interface CachedBurnRate {
 }
 
 /**
- * The viewer's per-server cache (issue 13 §2). Nothing here is ever served without the check of the
+ * The viewer's per-server cache. Nothing here is ever served without the check of the
  * viewer's query, which resolves the session and reads the account row and both versions in the same
  * round trip: an entry only saves the reads it stands for. So it needs no expiry to be right; its
  * size is bounded (the oldest entries leave first), and a session that stops matching is dropped.

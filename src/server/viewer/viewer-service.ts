@@ -144,7 +144,7 @@ export async function viewerForRequest(ctx: AppContext, request: FastifyRequest)
     cached?.nextMaturity ?? null,
     cachedRate?.revision ?? null,
   ];
-  // Both prepared once per connection: the viewer is the hottest read (issue 13 §2).
+  // Both prepared once per connection: the viewer is the hottest read.
   const answer = cached?.answer;
   if (cached && answer && cachedRate && Date.now() < answer.until) {
     const checked = await queryOne<SessionColumns & { answer_holds: boolean }>(

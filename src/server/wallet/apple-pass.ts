@@ -47,7 +47,7 @@ export async function buildApplePass(
   credentials: AppleCredentials,
   input: ApplePassInput,
 ): Promise<Buffer> {
-  // Loaded at the first pass, not at start-up (a quarter of a second of it; issue 13 §7).
+  // Loaded at the first pass, not at start-up (a quarter of a second of it).
   const { PKPass } = await import('passkit-generator');
   const { content } = input;
   const apple = config.wallet.apple;

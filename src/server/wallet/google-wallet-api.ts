@@ -38,7 +38,7 @@ export function googleWalletApi(
 
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
-    // jose loads with the first call to Google, not at every start (issue 13 §7).
+    // jose loads with the first call to Google, not at every start.
     const { importPKCS8, SignJWT } = await import('jose');
     key ??= importPKCS8(account.private_key, 'RS256');
     const assertion = await new SignJWT({ scope })

@@ -7,7 +7,7 @@ const googleSaveUrlPrefix = 'https://pay.google.com/gp/v/save/';
 
 const keyCache = new WeakMap<GoogleServiceAccount, Promise<CryptoKey>>();
 
-/** jose loads with the first Google Wallet link, not at every start (issue 13 §7). */
+/** jose loads with the first Google Wallet link, not at every start. */
 const jose = () => import('jose');
 
 function signingKey(account: GoogleServiceAccount): Promise<CryptoKey> {

@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route never writes what a wallet pass shows (signing in and out): no wallet round after it,
-     * which would be a query on every sign-in (issue 13 §4).
+     * which would be a query on every sign-in.
      */
     passesUnchanged?: boolean;
   }

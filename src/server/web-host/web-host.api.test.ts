@@ -130,7 +130,7 @@ describe('web host: a page that only sends the visitor elsewhere is answered wit
   });
 });
 
-describe('web host: the signed-in Home is rendered whole on the server (issue 13 §3)', () => {
+describe('web host: the signed-in Home is rendered whole on the server', () => {
   /** A member with a goodwill adjustment (confirmed points) and purchases at their own store. */
   async function memberWithActivity(name: string, store: string, points: number) {
     const m = await t.signedInMember({ name });

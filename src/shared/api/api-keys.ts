@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 
 /**
- * Partner API keys (issue 16): named, scoped, shown once. The scopes, and which partner operation
+ * Partner API keys: named, scoped, shown once. The scopes, and which partner operation
  * needs which, are in src/server/operator/partner-operations.ts (and in the OpenAPI document).
  */
 export const partnerScopes = ['purchases', 'members', 'invites'] as const;

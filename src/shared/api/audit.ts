@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-/** The audit log as staff read it (issue 16): filters, one page of rows, and the CSV export. */
+/** The audit log as staff read it: filters, one page of rows, and the CSV export. */
 
 const isoDate = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })

@@ -13,7 +13,7 @@ export interface Boot {
   viewer: ViewerResponse | null;
   /** The HTTP status of this page when it is an error page (404, 405). */
   status: number;
-  /** How the member last signed in on this browser, for the server-rendered /signin (issue 15 §7). */
+  /** How the member last signed in on this browser, for the server-rendered /signin. */
   signInMethod?: SignInMethod | null;
   /** What the signed-in Home shows beyond the viewer, as the server rendered it (Home only). */
   home?: HomeData;

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { text } from './text.ts';
 
 /**
- * "A purchase is missing?" (issue 15): the member reports an order that is not in their history. It
+ * "A purchase is missing?": the member reports an order that is not in their history. It
  * is matched at once when a purchase with that order id reached us for no known member, its date,
  * store and amount agree, and the till named this member (their card or proven email); otherwise
  * staff decide. Money in minor units of the member's currency.

@@ -21,7 +21,7 @@ const tokenField = text().min(1, 'The link is incomplete').max(200);
 /**
  * SPEC §7 magic-link: consumes the emailed token and signs in. Opened in another browser than the one
  * that asked for it, the answer is `confirmationRequired` and the token stays live until the page's
- * button sends `confirmed` (issue 12 §4: mail scanners open every link).
+ * button sends `confirmed` (mail scanners open every link).
  */
 export const magicLinkEndpoint = endpoint({
   method: 'POST',

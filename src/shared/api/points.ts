@@ -3,7 +3,7 @@ import { emptyRequestSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { maxTransactionsPage } from './transactions-page.ts';
 
-/** `expiry` takes points that reached their expiry date (pointsExpiry.months; issue 15 feature 3). */
+/** `expiry` takes points that reached their expiry date (pointsExpiry.months). */
 export const ledgerKinds = ['purchase', 'return', 'adjustment', 'exchange', 'redemption', 'expiry'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

@@ -117,7 +117,7 @@ export const dataExportSchema = z.object({
       thisSession: z.boolean(),
     }),
   ),
-  /** The browsers the member has signed in on (issue 15 §1), without the random id that names each. */
+  /** The browsers the member has signed in on, without the random id that names each. */
   knownBrowsers: z.array(z.object({ firstSignInAt: z.string(), lastSignInAt: z.string() })),
   passkeys: z.array(
     z.object({

@@ -3,7 +3,7 @@ import { emptyRequestSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * Sessions and devices (issue 15 §1): the signed-in member's own live sessions, and ending them.
+ * Sessions and devices: the signed-in member's own live sessions, and ending them.
  * A session is named by a random id of its own, never by anything its cookie holds; another
  * member's id answers 404 `SessionUnknown`, exactly as an unknown one does.
  */

@@ -9,8 +9,8 @@ import { auditListResponse, auditQuery } from './audit.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * The console's audit log (manager and admin) and partner API keys (admin) under /staff-api
- * (issue 16). The same services as the partner API's /audit and /keys.
+ * The console's audit log (manager and admin) and partner API keys (admin) under /staff-api:
+ * the same services as the partner API's /audit and /keys.
  */
 
 export const staffAuditEndpoint = endpoint({

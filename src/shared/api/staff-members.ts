@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { keyCharacters, text } from './text.ts';
 
 /**
- * The staff console's member look-up, member view and member actions (issue 16), under /staff-api.
+ * The staff console's member look-up, member view and member actions, under /staff-api.
  * Each action calls the same service as the partner API and the operator CLI.
  */
 

@@ -6,7 +6,7 @@ import { endpoint } from './endpoint.ts';
 import { text } from './text.ts';
 
 /**
- * The staff console's own API under /staff-api (issue 16): staff sign-in and the staff accounts.
+ * The staff console's own API under /staff-api: staff sign-in and the staff accounts.
  * Every route checks the staff session's role on the server (src/server/staff/staff-scope.ts).
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignInPath, signInPath } from './after-sign-in.ts';
 
-describe('sign in next (SPEC §2 Sign in; issue 10 item 7)', () => {
+describe('sign in next (SPEC §2 Sign in)', () => {
   it('next: the wallet page and every help page are honoured', () => {
     expect(afterSignInPath('add-to-google-wallet')).toBe('/add-to-google-wallet');
     expect(afterSignInPath('/help/security')).toBe('/help/security');

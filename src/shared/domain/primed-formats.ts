@@ -1,7 +1,7 @@
 /**
  * The strings the server formatted for the page it rendered (points, money, dates), handed to the
- * browser with the boot data, so hydration renders them without making an Intl formatter (issue 13
- * §3, docs/performance.md, "Home's hydration without its long tasks"): the first Intl formatter of a page
+ * browser with the boot data, so hydration renders them without making an Intl formatter
+ * (docs/performance.md, "Home's hydration without its long tasks"): the first Intl formatter of a page
  * costs Chrome 20 to 70 ms of ICU initialisation, one task no yielding splits, and Lighthouse's slowed
  * CPU makes it four times that. The browser's formatters start with the first string the server did
  * not format. A key names the call whole (its function and every argument), so a string is only ever

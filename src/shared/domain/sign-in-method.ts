@@ -1,5 +1,5 @@
 /**
- * How the member last signed in on this browser (issue 15 §7), so /signin offers that way first.
+ * How the member last signed in on this browser, so /signin offers that way first.
  *
  * Kept in a plain cookie rather than localStorage: the server sets it on the answer of the sign-in
  * itself (it knows for certain which way succeeded, including an emailed link opened in another tab)

@@ -1,5 +1,5 @@
 /**
- * The staff console's roles (issue 16), each including the rights of the ones before it: support
+ * The staff console's roles, each including the rights of the ones before it: support
  * looks members up and helps them sign in; manager also changes points, access and deletes; admin
  * also manages staff. Zod-free: the console's screens hide what a role may not do, the server refuses it.
  */

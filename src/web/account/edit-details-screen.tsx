@@ -132,7 +132,7 @@ function EditDetailsForm({ account }: { account: Account }) {
           disabled={!profileEditable}
           hint={profileEditable ? e.emailChangeHint : e.lockedHint}
         />
-        {/* The hint says "contact customer services": say how (issue 15 feature 6). */}
+        {/* The hint says "contact customer services": say how. */}
         {profileEditable ? null : <ContactBlock compact />}
         <SelectField
           {...form.field('currency')}

@@ -26,7 +26,7 @@ function initialsOf(name: string): string {
 /**
  * SPEC §2 /help/account: member since, every field of the account, verification status, marketing
  * choices and the ways to manage the account (the purchase history among them), laid out as the
- * member's profile (issue 15 polish: it read like a database record), with the contact block (feature 6).
+ * member's profile (it read like a database record), with the contact block.
  */
 export default function MyDetailsScreen() {
   const m = useMessages();

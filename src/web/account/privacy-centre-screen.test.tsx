@@ -35,7 +35,7 @@ function renderCentre(history: Response, config: Partial<PublicConfig> = {}) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('privacy centre (issue 15 feature 5)', () => {
+describe('privacy centre', () => {
   it('lists the consent history with where each answer was given', async () => {
     renderCentre(
       answer(200, {
@@ -87,7 +87,7 @@ describe('privacy centre (issue 15 feature 5)', () => {
   });
 });
 
-describe('contact block (issue 15 feature 6)', () => {
+describe('contact block', () => {
   function renderBlock(config: Partial<PublicConfig>, personalShopper: string | null = null) {
     return render(
       <ScreenProviders

@@ -18,7 +18,7 @@ import { privacyApi } from './privacy-api.ts';
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; events: ConsentEvent[] };
 
 /**
- * Issue 15 feature 5, at SPEC §2's /help/privacy beside delete account: the member's marketing
+ * The privacy centre, at SPEC §2's /help/privacy beside delete account: the member's marketing
  * choices with one-tap withdrawal, their consent history, "Download my data" (GDPR articles 15
  * and 20) and account deletion.
  */

@@ -56,7 +56,7 @@ const refused: Reply = [
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('confirm it is you before a sensitive change (issue 10 item 6)', () => {
+describe('confirm it is you before a sensitive change', () => {
   it('da-DK: asks in Danish, words a wrong password in Danish, then changes the password the member typed', async () => {
     const calls = fakeServer({
       '/api/change-password': [refused, [200, { success: true, message: 'Your password has been changed.' }]],

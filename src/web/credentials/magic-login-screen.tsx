@@ -16,7 +16,7 @@ import { credentialsApi } from './api.ts';
  * SPEC §4 Magic-login: without a token, a request-new-link message; with one, signs in and goes to /
  * when an account is returned. On failure, the server's message or a generic one (§8). Opened in
  * another browser than the one that asked for it (a mail scanner, another device), it signs in only
- * once the member presses "Continue signing in" (issue 12 §4).
+ * once the member presses "Continue signing in".
  */
 export default function MagicLoginScreen() {
   const m = useMessages();
@@ -61,7 +61,7 @@ export default function MagicLoginScreen() {
     void signIn(false);
   }, [token, signIn]);
 
-  // The heading says how it went (issue 15 polish): "Signing you in" only while it is under way.
+  // The heading says how it went: "Signing you in" only while it is under way.
   const h = m.magicLogin;
   const heading = !token
     ? h.incompleteHeading

@@ -96,7 +96,7 @@ export default function PasskeysScreen() {
             ))}
           </ul>
         )}
-        {/* Issue 15 §1: the sessions these passkeys signed in are listed on the security page. */}
+        {/* The sessions these passkeys signed in are listed on the security page. */}
         <p className={styles.intro}>
           <Link to="/help/security#sessions">{m.sessions.seeSessions}</Link>
         </p>

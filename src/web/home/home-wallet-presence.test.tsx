@@ -32,7 +32,7 @@ afterEach(() => vi.unstubAllGlobals());
 // The card draws its barcode on a canvas, which jsdom has not got.
 vi.mock('../points/membership-card.tsx', () => ({ MembershipCard: () => null }));
 
-describe('Home: the card in a wallet (issue 12)', () => {
+describe('Home: the card in a wallet', () => {
   it('in a wallet: "In your wallet ✓" instead of the badges', async () => {
     renderHome('in-wallet');
     expect(await screen.findByText('In your wallet ✓')).toBeTruthy();

@@ -17,7 +17,7 @@ function renderNextExpiry(months: number | null, next: unknown, locale: Locale =
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("Home's next expiry (issue 15 feature 3)", () => {
+describe("Home's next expiry", () => {
   it('points expiry on: "250 points expire on 1st March", the date as the history writes it', async () => {
     const year = new Date().getFullYear();
     renderNextExpiry(12, { points: 1_250, expiresOn: `${year}-03-01` });

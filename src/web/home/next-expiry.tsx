@@ -8,7 +8,7 @@ import { pointsApi } from '../points/api.ts';
 import styles from './next-expiry.module.css';
 
 /**
- * Home's next expiry, "250 points expire on 1st March" (issue 15 feature 3): asked for only when
+ * Home's next expiry, "250 points expire on 1st March": asked for only when
  * points expiry is on, asked again when the balance changes, and nothing at all while it loads,
  * fails or nothing is due (the history lists each row's date; this line is a reminder, not a state).
  * `initial` is what the server rendered Home with: it stands for the first answer.

@@ -22,7 +22,7 @@ type State =
  * wallet onboarding, then an optional passkey step. The answer's account signs the member in at once
  * (SPEC §4), so the wallet badges and the passkey step work for them; the route lets the onboarding
  * finish (SignedOutOnly keepAfterSignIn). Opened in another browser than the one that asked for it,
- * it waits for the member's click (issue 12 §4: mail scanners open every link).
+ * it waits for the member's click (mail scanners open every link).
  */
 export default function CompleteSignupScreen() {
   const messages = useMessages();
@@ -93,7 +93,7 @@ export default function CompleteSignupScreen() {
     );
   }
   if (state.status === 'failed') {
-    // These two say "contact customer services": say how (issue 15 feature 6).
+    // These two say "contact customer services": say how.
     const contact = state.message === m.addressTaken || state.message === m.completeLinkExpired;
     return <LinkFailure text={state.message} used={state.used} contact={contact} />;
   }

@@ -6,7 +6,7 @@ import { Page } from '../ui/page.tsx';
 
 /**
  * A link that cannot be used any more, with its §8 words. When the invitation was used already the
- * member most likely joined with it: the page offers Sign in rather than ending there (issue 15 polish).
+ * member most likely joined with it: the page offers Sign in rather than ending there.
  * `contact`: the words tell the member to contact customer services, so the contact block says how.
  */
 export function LinkFailure({

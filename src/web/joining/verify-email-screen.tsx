@@ -20,7 +20,7 @@ type State =
 /**
  * SPEC §2, §4 Email verification (/verify-email?email&token): in progress, then complete or failed.
  * A missing parameter shows the no-restart-required message; success with an account goes to /.
- * Opened in another browser than the one that asked for it, it waits for the member's click (issue 12 §4).
+ * Opened in another browser than the one that asked for it, it waits for the member's click.
  */
 export default function VerifyEmailScreen() {
   const messages = useMessages();
@@ -80,7 +80,7 @@ export default function VerifyEmailScreen() {
     body = (
       <>
         <Alert kind="error">{state.message}</Alert>
-        {/* This one says "contact customer services": say how (issue 15 feature 6). */}
+        {/* This one says "contact customer services": say how. */}
         {state.message === m.addressTaken ? <ContactBlock compact /> : null}
       </>
     );

@@ -100,7 +100,7 @@ export default function ExchangeScreen() {
         </div>
       </dl>
       {block ? <Alert kind="info">{m.blocked[block]}</Alert> : null}
-      {/* That message says "contact customer services": say how (issue 15 feature 6). */}
+      {/* That message says "contact customer services": say how. */}
       {block === 'cannotConvert' ? <ContactBlock compact /> : null}
       {!block && rate && options.length === 0 ? (
         <Alert kind="info">{m.notEnoughPoints(formatPoints(rate.pointsLevel, locale))}</Alert>

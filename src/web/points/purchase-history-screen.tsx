@@ -8,7 +8,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './purchase-history.module.css';
 import { PurchaseHistory } from './purchase-history.tsx';
 
-/** /help/history: the member's whole purchase history on its own page (issue 15), member since. */
+/** /help/history: the member's whole purchase history on its own page, member since. */
 export default function PurchaseHistoryScreen() {
   const m = useMessages().points;
   const { locale } = useConfig();

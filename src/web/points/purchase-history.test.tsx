@@ -173,7 +173,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
     expect(await screen.findByText('Online · Order W-77')).toBeTruthy();
   });
 
-  it('history: a purchase shows what was returned and its net points; the return names its purchase (issue 15)', async () => {
+  it('history: a purchase shows what was returned and its net points; the return names its purchase', async () => {
     const purchase: Transaction = {
       ...row,
       id: '7',

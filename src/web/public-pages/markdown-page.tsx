@@ -56,7 +56,7 @@ export function MarkdownPage({ page, title }: { page: PublicPageName; title: str
   );
 }
 
-/** The way back (issue 15 polish: these pages were a dead end) and the other public pages. */
+/** The way back (these pages were a dead end) and the other public pages. */
 function PageFooter({ page }: { page: PublicPageName }) {
   const m = useMessages();
   const config = useConfig();

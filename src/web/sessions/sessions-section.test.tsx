@@ -54,7 +54,7 @@ function answers(...bodies: { status: number; body: unknown }[]) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('where you are signed in (issue 15 §1)', () => {
+describe('where you are signed in', () => {
   it('names each browser, marks this one, says when each was last used and which passkey signed it in', async () => {
     answers({
       status: 200,

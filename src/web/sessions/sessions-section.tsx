@@ -17,7 +17,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 const activeNowMs = 2 * 60_000;
 
 /**
- * Issue 15 §1, on /help/security: every browser signed in to the account, this one first and marked,
+ * Sessions and devices, on /help/security: every browser signed in to the account, this one first and marked,
  * with when it signed in and when it was last used; sign any one out, or every other one. Signing
  * this browser out leaves the account area for the sign-in page.
  */

@@ -5,7 +5,7 @@ import { type SignInMethod, signInMethodFromCookies } from '#shared/domain/sign-
 export const SignInMethodContext = createContext<SignInMethod | null>(null);
 
 /**
- * How the member last signed in on this browser (issue 15 §7). In the browser the cookie itself is
+ * How the member last signed in on this browser. In the browser the cookie itself is
  * read, so it is current after a sign-out without a page load; while hydrating it is the same cookie
  * the server read, so both render alike.
  */

@@ -38,7 +38,7 @@ export function PasswordSignInForm({ passkeyFirst = false }: { passkeyFirst?: bo
       return;
     }
     if (!result.ok && result.code === 'IncorrectPassword') {
-      // Only the password is flagged: the email may well be right (issue 15 polish). The §8 message
+      // Only the password is flagged: the email may well be right. The §8 message
       // says what went wrong, so the cleared field does not add "Enter your password" to it.
       return { message: m.incorrectPassword, problems: { password: true }, reset: { password: '' } };
     }

@@ -14,7 +14,7 @@ import { PasswordSignInForm } from './password-signin-form.tsx';
  * SPEC §2 /signin: the magic-link request screen when magic-link logins are enabled, otherwise email
  * and password. Members who have a password can still choose it (?method=password): see
  * docs/decisions/0005-sign-in-with-a-password-while.md.
- * The way this browser last signed in is offered first (issue 15 §7: last-sign-in-method.ts).
+ * The way this browser last signed in is offered first (last-sign-in-method.ts).
  */
 export default function SignInScreen() {
   const config = useConfig();
@@ -33,7 +33,7 @@ export default function SignInScreen() {
       </Page>
     );
   }
-  // Issue 15 §7: without an explicit ?method, the way this browser last signed in comes first.
+  // Without an explicit ?method, the way this browser last signed in comes first.
   const asked = params.get('method');
   const usePassword =
     !config.enableMagicLinkLogins || asked === 'password' || (asked !== 'link' && remembered === 'password');

@@ -13,7 +13,7 @@ import { EnrolScreen, SignInScreen } from './staff-signin-screens.tsx';
 type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; me: StaffMe };
 
 /**
- * The staff console at /staff (issue 16): its own lazy chunk, outside the members' layout and
+ * The staff console at /staff: its own lazy chunk, outside the members' layout and
  * session. Enrolment and sign-in need no staff session; every other screen does, and is listed in
  * staff-navigation.tsx with the least role it needs.
  */

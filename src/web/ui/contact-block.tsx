@@ -10,7 +10,7 @@ function telHref(phone: string): string {
 }
 
 /**
- * Issue 15 feature 6, a way to reach a person: customer services' phone, email and opening hours from
+ * A way to reach a person: customer services' phone, email and opening hours from
  * the configuration, and the signed-in member's personal shopper (who their invitation was from).
  * `compact` is the short form under a message that says "contact customer services". Only what is
  * known is shown; with nothing configured it points at the stores and Help.

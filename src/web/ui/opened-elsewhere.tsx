@@ -3,7 +3,7 @@ import { useMessages } from '../i18n/messages.tsx';
 import { Button } from './button.tsx';
 
 /**
- * An emailed link opened in another browser than the one that asked for it (issue 12 §4): mail
+ * An emailed link opened in another browser than the one that asked for it: mail
  * gateways open every link in a browser that runs scripts, so here nothing is spent until the member
  * presses the one button.
  */

@@ -1,4 +1,4 @@
--- Wallet cards that stay current (issue 12): the wallet outbox, wallet presence and voided passes.
+-- Wallet cards that stay current: the wallet outbox, wallet presence and voided passes.
 -- See src/server/wallet/wallet-sync.ts.
 
 -- The wallet outbox is two numbers on the pass row. change_seq moves on in the very transaction of

@@ -1,5 +1,6 @@
--- Indexes for the paths that must cost the same at a million members (issue 13,
--- docs/decisions/0043-every-hot-query-goes-through.md; src/server/db/query-plans.api.test.ts checks the plans).
+-- Indexes for the paths that must cost the same at a million members
+-- (docs/decisions/0043-every-hot-query-goes-through.md; src/server/db/query-plans.api.test.ts checks
+-- the plans).
 
 -- One member's pending points: the viewer's pending and matured sums, confirming a member's matured
 -- points before a write, and the points limit. The older ledger_entries_pending (confirms_at) serves

@@ -1,4 +1,4 @@
--- Staff of the scheme (issue 16, the staff console): their accounts with a role, their passkeys,
+-- Staff of the scheme (the staff console): their accounts with a role, their passkeys,
 -- their sessions, their enrolment links and their WebAuthn challenges. Tables of their own, apart
 -- from members' (accounts, passkeys, sessions, link_tokens), so nothing a staff member holds can
 -- ever act for a member, nor the reverse (docs/decisions/0055-staff-are-not-members-the-consoles.md).

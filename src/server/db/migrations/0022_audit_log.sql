@@ -1,4 +1,4 @@
--- The audit log (issue 16): one row per staff action and per partner-API write, written in the
+-- The audit log: one row per staff action and per partner-API write, written in the
 -- writing transaction itself (src/server/audit/audit-log.ts), so a rolled-back write leaves no row
 -- and a committed one always has its row.
 CREATE TABLE audit_log (

@@ -1,4 +1,4 @@
--- Sessions and devices (issue 15 §1): the member sees and ends their sessions at /help/security,
+-- Sessions and devices: the member sees and ends their sessions at /help/security,
 -- and is emailed when a session starts on a browser not seen before for them.
 
 -- The id the member's screen names a session by. The primary key is the hash of the cookie's token:

@@ -1,4 +1,4 @@
--- "A purchase is missing?" (issue 15 feature 4): purchases that reached the partner API for a card or
+-- "A purchase is missing?": purchases that reached the partner API for a card or
 -- email no member has, kept so their member can claim them; and the members' claims.
 
 -- A purchase for no known member. Keyed on the order id like a ledger purchase (one order, one row),

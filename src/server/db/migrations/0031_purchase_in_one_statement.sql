@@ -1,4 +1,4 @@
--- A purchase in one statement (issue 13 §4): the partner API's hottest write was eight round trips
+-- A purchase in one statement: the partner API's hottest write was eight round trips
 -- (look up the key, BEGIN, lock the member, look up the key again, confirm matured points, check the
 -- points limit, insert, credit, COMMIT). One call of this function does the same work in one round
 -- trip and one implicit transaction.

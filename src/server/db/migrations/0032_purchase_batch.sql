@@ -1,4 +1,4 @@
--- A batch of purchases set-based (issue 13 §4): one call of record_purchases writes up to 500
+-- A batch of purchases set-based: one call of record_purchases writes up to 500
 -- purchases with a handful of statements instead of one transaction each.
 --
 -- The caller (purchase-batch.ts) sends each order id once, items validated, in the order given. The

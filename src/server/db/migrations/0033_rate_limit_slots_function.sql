@@ -1,4 +1,4 @@
--- Rate-limit slots in one round trip (issue 13 §4: sign-in was 12 round trips). Takes one slot of
+-- Rate-limit slots in one round trip (sign-in was 12 round trips). Takes one slot of
 -- every limit named, all or none, with the statement rate-limits.ts used per limit (an upsert whose
 -- WHERE PostgreSQL re-evaluates on the row's latest version, so parallel requests for one key queue
 -- and each sees the count the previous one left). A refusal by any limit undoes the slots taken

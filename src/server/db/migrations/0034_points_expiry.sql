@@ -1,4 +1,4 @@
--- Points expiry (issue 15 feature 3, docs/decisions/0061-points-expiry-lots-spent-oldest-first.md): the ledger row that takes
+-- Points expiry (docs/decisions/0061-points-expiry-lots-spent-oldest-first.md): the ledger row that takes
 -- expired points, the index the expiry job walks, where each job has got to, and the reminders sent.
 
 -- An expiry row takes points (never adds, never cash), like a negative adjustment.

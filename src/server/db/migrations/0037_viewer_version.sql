@@ -1,4 +1,4 @@
--- The viewer's per-session cache (viewer/viewer-cache.ts, issue 13 §2) keeps what the viewer reads
+-- The viewer's per-session cache (viewer/viewer-cache.ts) keeps what the viewer reads
 -- from other tables than the account row: pending and matured points, consents, the Nike link, the
 -- personal shopper. It is checked on every request by the one query that resolves the session and
 -- reads the account row anyway: the cached part is used only while the account's viewer_version is

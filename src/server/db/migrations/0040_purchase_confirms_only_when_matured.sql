@@ -1,4 +1,4 @@
--- A purchase's database work, trimmed (issue 13 §4): record_purchase (0031) confirmed the member's
+-- A purchase's database work, trimmed: record_purchase (0031) confirmed the member's
 -- matured points with an UPDATE on every purchase, and an UPDATE of ledger_entries runs the wallet's
 -- statement trigger (0017) even when it changes no row. Most members have nothing matured, so one
 -- pass over their pending rows now answers both what has matured and what is pending, and the

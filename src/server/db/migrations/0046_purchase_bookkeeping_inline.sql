@@ -1,4 +1,4 @@
--- A single purchase with fewer statements (issue 13 §4). Profiled in PostgreSQL, record_purchase (0040)
+-- A single purchase with fewer statements. Profiled in PostgreSQL, record_purchase (0040)
 -- spent about a sixth of its time in the ledger's insert triggers: the wallet's statement trigger
 -- (0017) with its transition table and join, and the viewer's row trigger (0037), each a PL/pgSQL
 -- call running an UPDATE of its own, for one row whose member the function already holds locked. The

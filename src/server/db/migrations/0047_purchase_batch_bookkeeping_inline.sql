@@ -1,4 +1,4 @@
--- A batch of purchases does the ledger insert triggers' bookkeeping itself, set-based (issue 13 §4),
+-- A batch of purchases does the ledger insert triggers' bookkeeping itself, set-based,
 -- as record_purchase does since 0046: with the viewer's row trigger (0037) a batch of 500 pending
 -- purchases ran 500 UPDATEs of accounts, one per row, and fell from 4.47× to 1.75× floor D. While
 -- record_purchases runs (its SET clause, restored when it returns) the two insert triggers stand

@@ -1,4 +1,4 @@
--- A single purchase's database work, trimmed again (issue 13 §4), measured with perf on the backend
+-- A single purchase's database work, trimmed again, measured with perf on the backend
 -- under pgbench (one client, 3,000 purchases over 200 members, as bench/run.ts spreads them):
 -- - The member's reference was lowered and trimmed in the WHERE clause of the locking UPDATE, and
 --   the generic plan PL/pgSQL settles on after five calls scans a small accounts table sequentially

@@ -1,4 +1,4 @@
--- A sign-in's writes in one statement (issue 13 §4: a password sign-in was 10 statements, six of them
+-- A sign-in's writes in one statement (a password sign-in was 10 statements, six of them
 -- the session's transaction). start_session does, in this order, what sessions/session-plugin.ts did
 -- statement by statement: ends the browser's previous session (rotation), inserts the new one, notes
 -- the browser for the member (known_browsers, the new-sign-in email's test) and, for a right password,

@@ -1,5 +1,5 @@
 -- A member's pending points (the sum of their ledger rows still in the returns window: confirmed_at
--- NULL, confirms_at set) kept current in the account row (issue 13 §4). A purchase needs the sum for
+-- NULL, confirms_at set) kept current in the account row. A purchase needs the sum for
 -- the points limit (confirmed and pending together), and summed from the rows it read one heap row
 -- per pending purchase of the member, under the member's lock, on every purchase: the busier the
 -- member, the dearer each purchase. The sum is now one column of the row the purchase locks anyway.

@@ -1,4 +1,4 @@
--- Small sets of purchases planned once per connection (issue 13 §4). Single partner purchases that
+-- Small sets of purchases planned once per connection. Single partner purchases that
 -- arrive together are now recorded together (points/purchase-groups.ts): sets of 2 to 10 or so, all
 -- day. record_purchases planned its statement afresh for every call (0048: a custom plan fits a batch
 -- of 500 best), and for a handful of purchases that planning was most of the call: 5.5 ms for 5

@@ -1,4 +1,4 @@
--- Room on each page for a member row's next versions (issue 13 §4). Every purchase updates its
+-- Room on each page for a member row's next versions. Every purchase updates its
 -- member's row (the kept balances, 0056), and a batch updates up to 500 of them. With a fifth of
 -- each page free (0058) a third of those updates still found no room beside the old version: each
 -- such update wrote the row to another page and new entries in all four of accounts' indexes, and

@@ -1,4 +1,4 @@
--- Batches of purchases planned once per connection, as small sets are (issue 13 §4). Since 0057 a set
+-- Batches of purchases planned once per connection, as small sets are. Since 0057 a set
 -- of more than 10 purchases ran record_purchases_statement() through EXECUTE, planned afresh at every
 -- call: for a batch of 500, 1.3-1.5 ms of planning, inside the window where the batch holds its
 -- members' locks (two batches over the same members wait that much longer for each other). 0057 kept

@@ -1,4 +1,4 @@
--- Batches of purchases lock their members last (issue 13 §4). Two batches over the same members took
+-- Batches of purchases lock their members last. Two batches over the same members took
 -- turns: each locked all its members first and held them through everything it wrote, about 27 ms a
 -- batch of 500 (the statement 12-13 ms, the audit rows 6.5, the ledger's foreign-key checks 3, the
 -- commit 1-3), so they could not run side by side on two cores. Benchmark batches over 200 members
