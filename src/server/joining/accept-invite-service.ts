@@ -24,6 +24,7 @@ import {
   resendExpiredInvite,
 } from './invite-service.ts';
 import { userAlreadyExistsMessage } from './signup-service.ts';
+import { queueWelcomeMail } from './welcome-email.ts';
 
 function customerOf(invite: InviteRow) {
   return { fullName: invite.full_name, email: invite.email, existingCustomer: invite.existing_customer };
@@ -190,6 +191,8 @@ async function acceptInvite(
     const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
     // Another address than the invited one goes the way of an email change: its link goes with the account.
     if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange, input.browserHash);
+    // Joined: the welcome with the card goes to the invited address, which opening the link proved.
+    if (fresh) await queueWelcomeMail(ctx, tx, fresh);
     return { ok: true, account: fresh ?? account, emailChange };
   });
 }
