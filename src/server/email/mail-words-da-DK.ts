@@ -18,7 +18,6 @@ const vipOffer = [
 
 export const mailWordsDaDK: MailWords = {
   lang: 'da',
-  dateLocale: 'da-DK',
   fallbackLink: 'Hvis knappen ikke virker, så kopiér dette link ind i din browser:',
   contactByEmail: (brand, email) => `Spørgsmål? Skriv til ${brand}s kundeservice på ${email}.`,
   contactByHelp: (brand) => `Spørgsmål? ${brand}s kundeservice kan hjælpe:`,
@@ -91,7 +90,6 @@ export const mailWordsDaDK: MailWords = {
     browser && platform
       ? `${browser} på ${platform}`
       : (browser ?? platform ?? 'en browser, vi ikke kunne genkende'),
-  timeZone: 'Europe/Copenhagen',
   invitation: {
     title: (brand, invitedBy) =>
       `${invitedBy ? `${invitedBy} har inviteret dig` : 'Du er inviteret'} til at blive medlem af ${brand}`,

@@ -20,8 +20,6 @@ const vipOffer = [
 export const mailWordsEnGB = {
   /** The html element's lang. */
   lang: 'en',
-  /** How dates are written (Intl). */
-  dateLocale: 'en-GB',
   fallbackLink: 'If the button does not work, copy this link into your browser:',
   contactByEmail: (brand: string, email: string) =>
     `Questions? Write to ${brand} customer services at ${email}.`,
@@ -101,8 +99,6 @@ export const mailWordsEnGB = {
     browser && platform
       ? `${browser} on ${platform}`
       : (browser ?? platform ?? 'a browser we could not identify'),
-  /** Sign-in times are written in the scheme's own time zone. */
-  timeZone: 'Europe/London',
   invitation: {
     title: (brand: string, invitedBy: string | null) =>
       `${invitedBy ? `${invitedBy} has invited you` : 'You are invited'} to join ${brand}`,

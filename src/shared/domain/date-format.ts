@@ -74,3 +74,54 @@ export function formatHistoryDate(date: Date | string, locale: Locale, now: Date
     return `${dayOrdinal(day, locale)} ${month}${shownYear}`;
   });
 }
+
+const shortDayFormats: Partial<Record<string, Intl.DateTimeFormat>> = {};
+
+/**
+ * The compact form of a day for the pending pill beside a history date ("Pending until 23 Dec";
+ * "23. dec." in Danish): the day and the month's short name in the scheme's time zone, with the year
+ * only when it is not the current one, short enough never to wrap on a 375 px phone. Everything else
+ * writes days as formatHistoryDate does.
+ */
+export function formatShortDay(date: Date | string, locale: Locale, now: Date = new Date()): string {
+  const moment = typeof date === 'string' ? new Date(date) : date;
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  return formatted(`short-day ${locale} ${moment.getTime()} ${hour}`, () => {
+    const withYear = schemeDay(moment, locale).year !== schemeDay(now, locale).year;
+    const key = `${locale}${withYear ? ' year' : ''}`;
+    shortDayFormats[key] ??= new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: schemeTimeZones[locale],
+    });
+    return shortDayFormats[key].format(moment);
+  });
+}
+
+const timeFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
+const timeWords: Record<Locale, string> = { 'en-GB': 'at', 'da-DK': 'kl.' };
+
+/**
+ * A moment as the members' screens and emails write one: the day as history dates write it, always
+ * with its year ("23rd November 2026 at 07:02 GMT"; "23. november 2026 kl. 08.02 CET"), then the time
+ * in the scheme's time zone, named.
+ */
+export function formatDayAndTime(date: Date | string, locale: Locale): string {
+  const moment = typeof date === 'string' ? new Date(date) : date;
+  timeFormats[locale] ??= new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: schemeTimeZones[locale],
+    timeZoneName: 'short',
+  });
+  const { day, month, year } = schemeDay(moment, locale);
+  return `${dayOrdinal(day, locale)} ${month} ${year} ${timeWords[locale]} ${timeFormats[locale].format(moment)}`;
+}
+
+/** A day as history dates write it, always with its year (an email is read later, maybe next year). */
+export function formatDayWithYear(date: Date | string, locale: Locale): string {
+  const moment = typeof date === 'string' ? new Date(date) : date;
+  const { day, month, year } = schemeDay(moment, locale);
+  return `${dayOrdinal(day, locale)} ${month} ${year}`;
+}
