@@ -10,6 +10,7 @@ import {
   createAccount,
   findAccountById,
   isUniqueViolation,
+  schemeCurrency,
 } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
@@ -171,6 +172,7 @@ async function acceptInvite(
         fullName: invite.full_name,
         passwordHash: invite.existing_customer ? null : input.passwordHash,
         emailVerified: true,
+        currency: schemeCurrency(ctx.config),
       }));
     // Checked above; someone proving it meanwhile only gets the note, and the link proves nothing.
     const emailChange = wanted ? await requestEmailChange(tx, account, wanted) : null;

@@ -8,6 +8,7 @@ import {
   createAccount,
   findAccountById,
   isUniqueViolation,
+  schemeCurrency,
 } from '../members/account-service.ts';
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
@@ -56,6 +57,7 @@ async function createMember(
         fullName: input.name,
         passwordHash: input.passwordHash,
         emailVerified: false,
+        currency: schemeCurrency(ctx.config),
       });
       await recordMarketingConsents(
         tx,
