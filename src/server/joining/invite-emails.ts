@@ -1,5 +1,5 @@
 import type { Config } from '#shared/config.ts';
-import { formatDayWithYear } from '#shared/domain/date-format.ts';
+import { formatDayWithYear } from '#shared/domain/date-time-format.ts';
 import { mailWords, renderEmail } from '../email/email-layout.tsx';
 import type { Mail } from '../email/mailer.ts';
 

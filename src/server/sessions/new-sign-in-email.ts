@@ -1,5 +1,5 @@
 import type { Config } from '#shared/config.ts';
-import { formatDayAndTime } from '#shared/domain/date-format.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { linkMail, mailWords } from '../email/email-layout.tsx';
 import type { Mail } from '../email/mailer.ts';
 import type { Device } from './device.ts';

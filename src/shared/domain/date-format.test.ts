@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calendarDay,
-  formatDayAndTime,
-  formatDayWithYear,
-  formatHistoryDate,
-  formatMemberSince,
-  formatShortDay,
-} from './date-format.ts';
+import { calendarDay, formatHistoryDate, formatMemberSince, formatShortDay } from './date-format.ts';
+import { formatDayAndTime, formatDayWithYear } from './date-time-format.ts';
 
 describe('date formats (SPEC §9)', () => {
   it('member since: MMMM yyyy in English and Danish', () => {

@@ -37,7 +37,7 @@ const memberSinceFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 const schemeDayFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
 /** The day, the month's name and the year a moment falls on in the scheme's time zone, in the locale's words. */
-function schemeDay(date: Date, locale: Locale): { day: number; month: string; year: string } {
+export function schemeDay(date: Date, locale: Locale): { day: number; month: string; year: string } {
   schemeDayFormats[locale] ??= new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
@@ -50,7 +50,7 @@ function schemeDay(date: Date, locale: Locale): { day: number; month: string; ye
 }
 
 /** English ordinals (1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st…); Danish writes a full stop (2.). */
-function dayOrdinal(day: number, locale: Locale): string {
+export function dayOrdinal(day: number, locale: Locale): string {
   if (locale === 'da-DK') return `${day}.`;
   const teen = day % 100 >= 11 && day % 100 <= 13;
   const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
@@ -97,31 +97,4 @@ export function formatShortDay(date: Date | string, locale: Locale, now: Date = 
     });
     return shortDayFormats[key].format(moment);
   });
-}
-
-const timeFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
-const timeWords: Record<Locale, string> = { 'en-GB': 'at', 'da-DK': 'kl.' };
-
-/**
- * A moment as the members' screens and emails write one: the day as history dates write it, always
- * with its year ("23rd November 2026 at 07:02 GMT"; "23. november 2026 kl. 08.02 CET"), then the time
- * in the scheme's time zone, named.
- */
-export function formatDayAndTime(date: Date | string, locale: Locale): string {
-  const moment = typeof date === 'string' ? new Date(date) : date;
-  timeFormats[locale] ??= new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: schemeTimeZones[locale],
-    timeZoneName: 'short',
-  });
-  const { day, month, year } = schemeDay(moment, locale);
-  return `${dayOrdinal(day, locale)} ${month} ${year} ${timeWords[locale]} ${timeFormats[locale].format(moment)}`;
-}
-
-/** A day as history dates write it, always with its year (an email is read later, maybe next year). */
-export function formatDayWithYear(date: Date | string, locale: Locale): string {
-  const moment = typeof date === 'string' ? new Date(date) : date;
-  const { day, month, year } = schemeDay(moment, locale);
-  return `${dayOrdinal(day, locale)} ${month} ${year}`;
 }

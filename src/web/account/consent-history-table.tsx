@@ -1,5 +1,5 @@
 import type { ConsentEvent } from '#shared/api/privacy.ts';
-import { formatDayAndTime } from '#shared/domain/date-format.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import styles from './account.module.css';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Passkey } from '#shared/api/credentials.ts';
-import { formatDayAndTime, formatHistoryDate } from '#shared/domain/date-format.ts';
+import { formatHistoryDate } from '#shared/domain/date-format.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';

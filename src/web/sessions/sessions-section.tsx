@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MemberSession } from '#shared/api/sessions.ts';
-import { formatDayAndTime } from '#shared/domain/date-format.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
