@@ -90,7 +90,10 @@ export const configSchema = publicConfigSchema.extend({
    * A percentage such as "15%" is always accepted; these names are the scheme's own levels.
    */
   vipLevels: z.array(z.string().trim().min(1).max(40)).default([]),
-  /** Currencies a member may choose (membership type's allowedCurrencies). The first is the default. */
+  /**
+   * Currencies a member may choose (membership type's allowedCurrencies). The first is the default,
+   * a new member's currency. Unset, it is the locale's own (parseConfig): GBP for en-GB, DKK for da-DK.
+   */
   allowedCurrencies: z
     .array(z.string().regex(/^[A-Z]{3}$/))
     .min(1)
@@ -320,10 +323,18 @@ export function toPublicConfig(config: Config): PublicConfig {
   return Object.fromEntries(publicKeys.map((key) => [key, config[key]])) as PublicConfig;
 }
 
+/** A scheme's currency when its configuration names none: the one of the country its locale is for. */
+const localeCurrencies: Record<Config['locale'], string> = { 'en-GB': 'GBP', 'da-DK': 'DKK' };
+
 /** Parses a configuration object; throws an Error whose message names every bad key. */
 export function parseConfig(input: unknown): Config {
   const result = configSchema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    const named = typeof input === 'object' && input !== null && 'allowedCurrencies' in input;
+    return named
+      ? result.data
+      : { ...result.data, allowedCurrencies: [localeCurrencies[result.data.locale]] };
+  }
   const problems = result.error.issues.map((issue) => {
     const key = issue.path.join('.') || '(root)';
     return `${key}: ${issue.message}`;

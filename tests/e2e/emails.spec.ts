@@ -10,7 +10,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 for (const locale of ['en-GB', 'da-DK'] as const) {
   test(`every ${locale} email fits a 375 px screen without horizontal scrolling`, async ({ page }, info) => {
     const emails = await everyEmail({ locale });
-    expect(emails).toHaveLength(14);
+    expect(emails).toHaveLength(17);
     for (const { name, mail } of emails) {
       await page.setContent(mail.html, { waitUntil: 'load' });
       const width = await page.evaluate(() => ({
@@ -23,7 +23,16 @@ for (const locale of ['en-GB', 'da-DK'] as const) {
       expect({ name, ...width }).toEqual({ name, scroll: 375, client: 375, widest: expect.any(Number) });
       expect(width.widest, `${name}: an element reaches past the screen`).toBeLessThanOrEqual(375);
       expect(await page.locator('html').getAttribute('lang')).toBe(locale === 'da-DK' ? 'da' : 'en');
-      if (name === 'magic-link' || name === 'invitation' || name === 'points-expiry-reminder') {
+      if (
+        [
+          'magic-link',
+          'invitation',
+          'points-expiry-reminder',
+          'welcome',
+          'claim-approved',
+          'claim-refused',
+        ].includes(name)
+      ) {
         await info.attach(`${locale}-${name}-375px`, {
           body: await page.screenshot({ fullPage: true }),
           contentType: 'image/png',

@@ -1,4 +1,5 @@
 import { accountDeletedMail, emailChangedMail } from '../../src/server/account/account-emails.ts';
+import { claimApprovedMail, claimRefusedMail } from '../../src/server/claims/claim-emails.ts';
 import {
   magicLinkEmail,
   passwordChangedEmail,
@@ -13,6 +14,7 @@ import {
   emailChangeProofMail,
   verificationMail,
 } from '../../src/server/joining/verification-emails.ts';
+import { welcomeMail } from '../../src/server/joining/welcome-email.ts';
 import { expiryReminderMail } from '../../src/server/points/expiry-reminder-email.ts';
 import { newSignInEmail } from '../../src/server/sessions/new-sign-in-email.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
@@ -35,6 +37,12 @@ export async function everyEmail(
     expiresAt: new Date('2026-12-24T12:00:00Z'),
   };
   const verifyUrl = `${origin}/verify-email?email=${encodeURIComponent(to)}&token=${token}`;
+  const claim = {
+    to,
+    fullName: invite.fullName,
+    orderId: 'WEB-2026-000123456789',
+    purchasedOn: '2026-11-21',
+  };
   const completeUrl = `${origin}/complete-signup?token=${token}&email=${encodeURIComponent(to)}`;
   return [
     { name: 'magic-link', mail: await magicLinkEmail(config, origin, { to, token, next: '/help/privacy' }) },
@@ -80,5 +88,28 @@ export async function everyEmail(
       }),
     },
     { name: 'address-in-use', mail: await addressInUseMail(config, origin, to) },
+    {
+      name: 'welcome',
+      mail: await welcomeMail(config, origin, { to, fullName: invite.fullName, loyaltyId: '6301000000014' }),
+    },
+    {
+      name: 'claim-approved',
+      mail: await claimApprovedMail(config, origin, {
+        ...claim,
+        points: 1250,
+        confirmsAt: new Date(Date.now() + 14 * 86_400_000),
+      }),
+    },
+    {
+      name: 'claim-refused',
+      mail: await claimRefusedMail(config, origin, {
+        ...claim,
+        reason:
+          config.locale === 'da-DK'
+            ? 'Vi kunne ikke finde ordren i vores kasser; kvitteringen viser en anden butiks ordrenummer.'
+            : 'We could not find this order at our tills; the receipt shows another store’s order number.',
+        pointsTakenBack: 1250,
+      }),
+    },
   ];
 }

@@ -25,6 +25,8 @@ async function memberWithHistory(): Promise<Member> {
   const telephone = `+44 7700 ${String(Number.parseInt(tag.slice(0, 6), 16))
     .slice(0, 6)
     .padStart(6, '0')}`;
+  // Invited before joining (a member who has joined is not invited again): the invitation holds the email too.
+  const invited = await t.partner('POST', '/invites', { email, name, existing: true });
   const m = await t.signedInMember({ email, name });
   await t.ctx.db.query('UPDATE accounts SET telephone_number = $2 WHERE loyalty_id = $1', [
     m.loyaltyId,
@@ -65,7 +67,7 @@ async function memberWithHistory(): Promise<Member> {
       amount: 500,
       storeDisplayName: 'Oxford Street',
     }),
-    await t.partner('POST', '/invites', { email, name, existing: true }),
+    invited,
     await m.client.post('/api/update-account', { marketingConsent: 'consent' }),
     await t.client().post('/api/request-magic-link', { email }),
     await t.client().post('/api/request-password-reset', { username: email }),

@@ -2,11 +2,14 @@ import type { Claim } from '#shared/api/claims.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import type { Mail } from '../email/mailer.ts';
+import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { parseOrThrow } from '../http/routes.ts';
 import type { LedgerRow } from '../points/ledger-rows.ts';
 import { lockAccount } from '../points/ledger-store.ts';
 import { recordPurchase } from '../points/purchase-command.ts';
+import { claimApprovedMail, claimRefusedMail } from './claim-emails.ts';
 import { type ClaimRow, claimById, claimSelect, claimView } from './claim-rows.ts';
 import { takeBack } from './claim-take-back.ts';
 import { refusal } from './claims-schemas.ts';
@@ -208,6 +211,13 @@ export async function approveClaim(
        WHERE id = $1`,
       [claim.id, entry.id, tillPurchase],
     );
+    await tellMember(tx, claim, (to) =>
+      claimApprovedMail(ctx.config, ctx.origin, {
+        ...to,
+        points: Number(entry.points),
+        confirmsAt: entry.confirmed_at ? null : entry.confirms_at,
+      }),
+    );
     await options.audit?.(tx, {
       memberId: claim.account_id,
       change: {
@@ -298,6 +308,13 @@ export async function refuseClaim(
        WHERE id = $1`,
       [claim.id, text, reversal?.id ?? null],
     );
+    await tellMember(tx, claim, (to) =>
+      claimRefusedMail(ctx.config, ctx.origin, {
+        ...to,
+        reason: text,
+        pointsTakenBack: reversal ? Math.abs(Number(reversal.points)) : null,
+      }),
+    );
     await options.audit?.(tx, {
       memberId: claim.account_id,
       change: {
@@ -309,4 +326,31 @@ export async function refuseClaim(
     });
   });
   return getClaim(ctx.db, id);
+}
+
+/**
+ * The member hears of staff's decision by email, written to the outbox in the decision's transaction
+ * (a decision that rolls back sends nothing; a repeated one returns before this, so one mail each).
+ * Only to the member's proven address.
+ */
+async function tellMember(
+  tx: Queryable,
+  claim: ClaimRow,
+  mail: (to: { to: string; fullName: string; orderId: string; purchasedOn: string }) => Promise<Mail>,
+): Promise<void> {
+  const member = await queryOne<{ email: string | null; email_verified: boolean; full_name: string }>(
+    tx,
+    'SELECT email, email_verified, full_name FROM accounts WHERE id = $1 AND deleted_at IS NULL',
+    [claim.account_id],
+  );
+  if (!member?.email || !member.email_verified) return;
+  await enqueueMail(
+    tx,
+    await mail({
+      to: member.email,
+      fullName: member.full_name,
+      orderId: claim.order_id,
+      purchasedOn: String(claim.purchased_on).slice(0, 10),
+    }),
+  );
 }

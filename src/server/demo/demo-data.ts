@@ -1,6 +1,11 @@
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
-import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
+import {
+  type AccountRow,
+  createAccount,
+  EmailTakenError,
+  schemeCurrency,
+} from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { hashPassword } from '../signin/passwords.ts';
@@ -10,6 +15,9 @@ export const demoMember = {
   password: 'demo-password-2026',
   fullName: 'Alex Morgan',
 } as const;
+
+/** A telephone number of the scheme's country that reaches nobody (UK: Ofcom's range for drama). */
+const demoTelephone = { 'en-GB': '+44 7700 900123', 'da-DK': '+45 20 12 34 56' } as const;
 
 /** What seeding answers: whether it created the member, and how to sign in as them. */
 function seeded(created: boolean, account: AccountRow) {
@@ -58,17 +66,22 @@ async function createDemoMember(
 
 function insertDemoMember(ctx: AppContext, passwordHash: string): Promise<AccountRow> {
   return ctx.db.transaction(async (tx) => {
+    const { config } = ctx;
+    // A member of this scheme: its currency, a telephone number of its country only where the
+    // scheme keeps numbers, and a WhatsApp choice only where it offers WhatsApp.
     const created = await createAccount(tx, {
       email: demoMember.email,
       fullName: demoMember.fullName,
       passwordHash,
       emailVerified: true,
-      telephoneNumber: '+44 7700 900123',
+      telephoneNumber: config.enableTelephoneNumber ? demoTelephone[config.locale] : null,
+      currency: schemeCurrency(config),
     });
     await tx.query(
-      `INSERT INTO marketing_consents (account_id, channel, choice, source) VALUES
-       ($1, 'email', 'consent', 'demo'), ($1, 'whatsapp', 'decline', 'demo')`,
-      [created.id],
+      `INSERT INTO marketing_consents (account_id, channel, choice, source)
+       SELECT $1, channel, choice, 'demo' FROM (VALUES ('email', 'consent'), ('whatsapp', 'decline')) c (channel, choice)
+        WHERE channel = 'email' OR $2::boolean`,
+      [created.id, config.enableTelephoneNumber],
     );
     // The member discount level (SPEC §3 vipLevel), shown on the card as "Discount: 20%"; a member
     // for over a year, so the history reaches back.

@@ -20,6 +20,9 @@ describe('emails follow the configured locale', () => {
       '1,250 points expire on 1st March 2027',
       'Please verify your email address: a Members Club membership asks to use it',
       'Someone tried to use your email address for another Members Club membership',
+      'Welcome to Members Club: your membership card',
+      'Your missing purchase has been added',
+      'About the missing purchase you told us about',
     ]);
     for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
   });
@@ -42,6 +45,9 @@ describe('emails follow the configured locale', () => {
       '1.250 point udløber den 1. marts 2027',
       'Bekræft venligst din e-mailadresse: et Members Club-medlemskab vil bruge den',
       'Nogen har forsøgt at bruge din e-mailadresse til et andet Members Club-medlemskab',
+      'Velkommen til Members Club: dit medlemskort',
+      'Dit manglende køb er blevet tilføjet',
+      'Om det manglende køb, du fortalte os om',
     ]);
     for (const [index, { name, mail }] of emails.entries()) {
       expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);
@@ -115,6 +121,20 @@ describe('emails follow the configured locale', () => {
         expect(mail.headers ?? {}, name).not.toHaveProperty('List-Unsubscribe-Post');
       }
     }
+  });
+
+  it('dates: every email writes a day as the members’ screens do, in each locale', async () => {
+    const english = Object.fromEntries((await everyEmail()).map(({ name, mail }) => [name, mail.text]));
+    expect(english.invitation).toContain('the link works once and until 24th December 2026.');
+    expect(english['new-sign-in']).toContain(
+      'using Samsung Internet on Android, on 23rd November 2026 at 07:02 GMT.',
+    );
+    expect(english['claim-approved']).toContain('(order WEB-2026-000123456789, 21st November');
+    const danish = Object.fromEntries(
+      (await everyEmail({ locale: 'da-DK' })).map(({ name, mail }) => [name, mail.text]),
+    );
+    expect(danish.invitation).toContain('indtil 24. december 2026');
+    expect(danish['claim-approved']).toContain('(ordre WEB-2026-000123456789, 21. november');
   });
 
   it('the action link appears whole in the text part, without brackets around it', async () => {

@@ -18,7 +18,6 @@ const vipOffer = [
 
 export const mailWordsDaDK: MailWords = {
   lang: 'da',
-  dateLocale: 'da-DK',
   fallbackLink: 'Hvis knappen ikke virker, så kopiér dette link ind i din browser:',
   contactByEmail: (brand, email) => `Spørgsmål? Skriv til ${brand}s kundeservice på ${email}.`,
   contactByHelp: (brand) => `Spørgsmål? ${brand}s kundeservice kan hjælpe:`,
@@ -91,7 +90,6 @@ export const mailWordsDaDK: MailWords = {
     browser && platform
       ? `${browser} på ${platform}`
       : (browser ?? platform ?? 'en browser, vi ikke kunne genkende'),
-  timeZone: 'Europe/Copenhagen',
   invitation: {
     title: (brand, invitedBy) =>
       `${invitedBy ? `${invitedBy} har inviteret dig` : 'Du er inviteret'} til at blive medlem af ${brand}`,
@@ -183,6 +181,43 @@ export const mailWordsDaDK: MailWords = {
     action: 'Se dine point',
     reason: (brand) =>
       `Du modtager denne e-mail, fordi du har valgt at høre fra ${brand} på e-mail. Du kan ændre det i privatlivscentret på din konto.`,
+  },
+  welcome: {
+    subject: (brand) => `Velkommen til ${brand}: dit medlemskort`,
+    title: (brand) => `Velkommen til ${brand}`,
+    paragraphs: (brand, card) => [
+      `Dit ${brand}-medlemskort er klar. Dets nummer er ${card}.`,
+      'Vis kortet ved kassen, eller oplys nummeret, når du handler online, så giver hvert køb dig point. Stregkoden, der skal scannes, finder du på din konto.',
+      'Som medlem får du:',
+    ],
+    bullets: vipOffer,
+    action: 'Vis mit kort',
+    note: 'Hav kortet ved hånden: føj det til Apple Wallet eller Google Wallet fra din konto.',
+    reason: (brand) => `Du modtager denne e-mail, fordi du er blevet medlem af ${brand}.`,
+  },
+  claimApproved: {
+    subject: 'Dit manglende køb er blevet tilføjet',
+    title: 'Dit manglende køb er blevet tilføjet',
+    paragraphs: (brand, order, day, points) => [
+      `Vi har tjekket det køb, du fortalte os om (ordre ${order}, ${day}), og tilføjet det til dit ${brand}-medlemskab med ${points} point.`,
+    ],
+    pending: (day) => `Som ved alle køb tæller pointene fra den ${day}, når returperioden er slut.`,
+    action: 'Se dine point',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi du har fortalt os om et manglende køb på dit ${brand}-medlemskab.`,
+  },
+  claimRefused: {
+    subject: 'Om det manglende køb, du fortalte os om',
+    title: 'Vi kunne ikke tilføje dit manglende køb',
+    paragraphs: (brand, order, day) => [
+      `Vi har tjekket det køb, du fortalte os om (ordre ${order}, ${day}), og kunne ikke tilføje det til dit ${brand}-medlemskab.`,
+    ],
+    reason: (text) => `Vores begrundelse: ${text}`,
+    takenBack: (points) => `De ${points} point, vi havde tilføjet for det, er blevet trukket tilbage.`,
+    help: 'Hvis du mener, at det er en fejl, så kontakt kundeservice, så ser vi på det igen.',
+    action: 'Se dine point',
+    why: (brand) =>
+      `Du modtager denne e-mail, fordi du har fortalt os om et manglende køb på dit ${brand}-medlemskab.`,
   },
   accountDeleted: {
     subject: 'Dit medlemskab er blevet slettet',

@@ -20,8 +20,6 @@ const vipOffer = [
 export const mailWordsEnGB = {
   /** The html element's lang. */
   lang: 'en',
-  /** How dates are written (Intl). */
-  dateLocale: 'en-GB',
   fallbackLink: 'If the button does not work, copy this link into your browser:',
   contactByEmail: (brand: string, email: string) =>
     `Questions? Write to ${brand} customer services at ${email}.`,
@@ -101,8 +99,6 @@ export const mailWordsEnGB = {
     browser && platform
       ? `${browser} on ${platform}`
       : (browser ?? platform ?? 'a browser we could not identify'),
-  /** Sign-in times are written in the scheme's own time zone. */
-  timeZone: 'Europe/London',
   invitation: {
     title: (brand: string, invitedBy: string | null) =>
       `${invitedBy ? `${invitedBy} has invited you` : 'You are invited'} to join ${brand}`,
@@ -203,6 +199,50 @@ export const mailWordsEnGB = {
     action: 'See your points',
     reason: (brand: string) =>
       `You received this email because you chose to hear from ${brand} by email. You can change that in the privacy centre of your account.`,
+  },
+  /** After joining (an invitation accepted, a sign-up completed or verified): the card, ready to use. */
+  welcome: {
+    subject: (brand: string) => `Welcome to ${brand}: your membership card`,
+    title: (brand: string) => `Welcome to ${brand}`,
+    /** `card` is the card number as the card shows it. */
+    paragraphs: (brand: string, card: string) => [
+      `Your ${brand} membership card is ready. Its number is ${card}.`,
+      'Show the card at the till, or give its number when you shop online, and every purchase earns you points. Your account has the barcode to scan.',
+      'As a member you enjoy:',
+    ],
+    bullets: vipOffer,
+    action: 'Show my card',
+    note: 'Keep the card to hand: add it to Apple Wallet or Google Wallet from your account.',
+    reason: (brand: string) => `You received this email because you joined ${brand}.`,
+  },
+  /** Staff added a purchase the member told us was missing. `day` as the app writes dates. */
+  claimApproved: {
+    subject: 'Your missing purchase has been added',
+    title: 'Your missing purchase has been added',
+    paragraphs: (brand: string, order: string, day: string, points: string) => [
+      `We have checked the purchase you told us about (order ${order}, ${day}) and added it to your ${brand} membership with ${points} points.`,
+    ],
+    /** When its points wait for the returns window, as any purchase's do. */
+    pending: (day: string) =>
+      `As with every purchase, the points count from ${day}, once the returns period ends.`,
+    action: 'See your points',
+    reason: (brand: string) =>
+      `You received this email because you told us about a missing purchase on your ${brand} membership.`,
+  },
+  /** Staff refused a missing purchase; `reason` is staff's own words to the member. */
+  claimRefused: {
+    subject: 'About the missing purchase you told us about',
+    title: 'We could not add your missing purchase',
+    paragraphs: (brand: string, order: string, day: string) => [
+      `We have checked the purchase you told us about (order ${order}, ${day}) and could not add it to your ${brand} membership.`,
+    ],
+    reason: (text: string) => `Our reason: ${text}`,
+    /** A claim approved earlier and refused now: its points were taken back. */
+    takenBack: (points: string) => `The ${points} points we had added for it have been taken back.`,
+    help: 'If you think this is wrong, contact customer services and we will look again.',
+    action: 'See your points',
+    why: (brand: string) =>
+      `You received this email because you told us about a missing purchase on your ${brand} membership.`,
   },
   accountDeleted: {
     subject: 'Your membership has been deleted',

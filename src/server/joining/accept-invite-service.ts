@@ -10,6 +10,7 @@ import {
   createAccount,
   findAccountById,
   isUniqueViolation,
+  schemeCurrency,
 } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
@@ -24,6 +25,7 @@ import {
   resendExpiredInvite,
 } from './invite-service.ts';
 import { userAlreadyExistsMessage } from './signup-service.ts';
+import { queueWelcomeMail } from './welcome-email.ts';
 
 function customerOf(invite: InviteRow) {
   return { fullName: invite.full_name, email: invite.email, existingCustomer: invite.existing_customer };
@@ -170,6 +172,7 @@ async function acceptInvite(
         fullName: invite.full_name,
         passwordHash: invite.existing_customer ? null : input.passwordHash,
         emailVerified: true,
+        currency: schemeCurrency(ctx.config),
       }));
     // Checked above; someone proving it meanwhile only gets the note, and the link proves nothing.
     const emailChange = wanted ? await requestEmailChange(tx, account, wanted) : null;
@@ -190,6 +193,8 @@ async function acceptInvite(
     const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
     // Another address than the invited one goes the way of an email change: its link goes with the account.
     if (emailChange && fresh) await announceEmailChange(ctx, tx, fresh, emailChange, input.browserHash);
+    // Joined: the welcome with the card goes to the invited address, which opening the link proved.
+    if (fresh) await queueWelcomeMail(ctx, tx, fresh);
     return { ok: true, account: fresh ?? account, emailChange };
   });
 }

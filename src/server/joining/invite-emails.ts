@@ -1,4 +1,5 @@
 import type { Config } from '#shared/config.ts';
+import { formatDayWithYear } from '#shared/domain/date-time-format.ts';
 import { mailWords, renderEmail } from '../email/email-layout.tsx';
 import type { Mail } from '../email/mailer.ts';
 
@@ -14,9 +15,9 @@ function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
+/** The last day the link works, written as every member's screen and email writes a day. */
 function expiryDate(config: Config, expiresAt: Date): string {
-  const locale = mailWords(config).dateLocale;
-  return expiresAt.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  return formatDayWithYear(expiresAt, config.locale);
 }
 
 /** The invitation: who it is from and the VIP offer (SPEC §1, §2). */

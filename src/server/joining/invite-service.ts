@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
+import { conflict } from '../http/errors.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { invitationOf, issueInvitationToken } from '../tokens/link-tokens.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
@@ -56,8 +57,40 @@ function mailOf(invite: InviteRow, url: string) {
  */
 
 /**
+ * Whether the member has joined the app already: they accepted an invitation, have a password or a
+ * passkey, or have signed in. An account staff created for a customer (in store, without any of
+ * these) has not: its invitation is how that customer joins, as an existing customer.
+ */
+async function hasJoined(tx: Queryable, accountId: string): Promise<boolean> {
+  const row = await queryOne<{ joined: boolean }>(
+    tx,
+    `SELECT (a.password_hash IS NOT NULL
+          OR EXISTS (SELECT 1 FROM passkeys p WHERE p.account_id = a.id)
+          OR EXISTS (SELECT 1 FROM invites i WHERE i.account_id = a.id AND i.consumed_at IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM known_browsers b WHERE b.account_id = a.id)
+          OR EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id)) AS joined
+       FROM accounts a WHERE a.id = $1`,
+    [accountId],
+  );
+  return row?.joined ?? false;
+}
+
+/**
+ * What staff are told when they invite a member who has joined already: an invitation would walk
+ * them through joining again, so none is sent. The member signs in as usual; staff can send them a
+ * sign-in link from the member's page in the console.
+ */
+function alreadyMember(email: string, loyaltyId: string, origin: string) {
+  return conflict(
+    'AlreadyMember',
+    `${email} is already a member (card ${loyaltyId}), so no invitation was sent. They can sign in at ${origin}/signin; to help them, send a sign-in link from their page in the staff console.`,
+  );
+}
+
+/**
  * Creates an invitation and emails it. Any older open invitation for the same email becomes stale.
- * An existing customer is one staff named so, or one whose account has proved this address.
+ * An existing customer is one staff named so, or one whose account has proved this address. A
+ * member who has joined already is refused (409 AlreadyMember) and nothing is written or sent.
  */
 export async function createInvite(
   ctx: AppContext,
@@ -66,6 +99,8 @@ export async function createInvite(
 ): Promise<{ invite: InviteRow; acceptUrl: string }> {
   const { invite, url } = await ctx.db.transaction(async (tx) => {
     const account = await findAccountByProvenEmail(tx, input.email);
+    if (account && (await hasJoined(tx, account.id)))
+      throw alreadyMember(input.email, account.loyalty_id, ctx.origin);
     const created = await insertInvite(tx, ctx, {
       email: input.email,
       fullName: account?.full_name ?? input.name,

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   acceptInviteEndpoint,
   acceptInviteStatusEndpoint,
   createInviteResponse,
 } from '#shared/api/joining.ts';
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
+import { serveForCli } from '#tests/support/cli-server.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { runCli } from '../operator/cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +27,14 @@ async function invite(body: Record<string, unknown> = {}, app: TestApp = t) {
 }
 
 const consents = { allowMarketing: true, allowMarketingWhatsApp: false };
+
+/** A customer staff signed up in store (no password, never signed in): invited to join the app. */
+async function customerInStore(name: string, app: TestApp = t) {
+  const email = uniqueEmail('customer');
+  const res = await app.partner<{ member: { loyaltyId: string } }>('POST', '/members', { email, name });
+  expect(res.status).toBe(201);
+  return { email, loyaltyId: res.body.member.loyaltyId };
+}
 
 async function status(token: string, app: TestApp = t) {
   const res = await app.client().post('/api/accept-invite-status', { token });
@@ -244,7 +254,7 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
   });
 
   it('accept: an existing customer keeps the invited email, needs no password, and is attached, not duplicated', async () => {
-    const member = await t.signedInMember({ name: 'Robin Existing' });
+    const member = await customerInStore('Robin Existing');
     const created = await invite({ email: member.email, name: 'Robin E.', existing: true });
     const details = await status(created.token);
     expect(details.body.customer).toEqual({
@@ -327,7 +337,7 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
   });
 
   it('accept: an existing customer blocked from signing in is not signed in by an invitation (§4 canSignIn)', async () => {
-    const member = await t.signedInMember();
+    const member = await customerInStore('Blocked Customer');
     await t.ctx.db.query('UPDATE accounts SET can_sign_in = false WHERE email = $1', [member.email]);
     const created = await invite({ email: member.email });
     const browser = t.client();
@@ -382,5 +392,69 @@ describe('accept-invite with password mode and without telephone numbers (SPEC �
       .client()
       .post('/api/login', { username: created.email, password: 'velvet-harbour' });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('inviting someone who is already a member', () => {
+  const alreadyMember = (email: string, loyaltyId: string) =>
+    `${email} is already a member (card ${loyaltyId}), so no invitation was sent. They can sign in at http://localhost:3000/signin; to help them, send a sign-in link from their page in the staff console.`;
+
+  async function nothingWritten(email: string, mailsBefore: number) {
+    expect(t.mails.length).toBe(mailsBefore);
+    expect(await t.ctx.db.query('SELECT id FROM invites WHERE email = $1', [email])).toHaveLength(0);
+  }
+
+  it('a member who signed in with a password: 409 AlreadyMember naming the card and where to sign in; no invitation, no email', async () => {
+    const member = await t.signedInMember({ name: 'Maya Chen' });
+    const before = t.mails.length;
+    const res = await t.partner('POST', '/invites', { email: member.email, name: 'Maya Chen' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'AlreadyMember',
+      message: alreadyMember(member.email, member.loyaltyId),
+    });
+    await nothingWritten(member.email, before);
+  });
+
+  it('a member who joined by an invitation (no password, emailed-link sign-in) is not invited again', async () => {
+    const created = await invite({ name: 'Lin Park' });
+    expect((await t.client().post('/api/accept-invite', { token: created.token, ...consents })).status).toBe(
+      200,
+    );
+    const [account] = await t.ctx.db.query<{ loyalty_id: string }>(
+      'SELECT loyalty_id FROM accounts WHERE email = $1',
+      [created.email],
+    );
+    const again = await t.partner('POST', '/invites', { email: created.email, name: 'Lin Park' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      error: 'AlreadyMember',
+      message: alreadyMember(created.email, account?.loyalty_id ?? ''),
+    });
+  });
+
+  it('a customer staff signed up in store who has not joined the app is invited as an existing customer', async () => {
+    const customer = await customerInStore('Robin Store');
+    const created = await invite({ email: customer.email });
+    expect(created.existingCustomer).toBe(true);
+    expect(t.mails[0]?.to).toBe(customer.email);
+  });
+
+  it('the operator CLI says so in a sentence and exits non-zero', async () => {
+    const member = await t.signedInMember();
+    await serveForCli(t);
+    const errors: string[] = [];
+    const output: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => void output.push(String(line)));
+    try {
+      expect(await runCli(['invite', '--email', member.email, '--name', 'Test Member'])).not.toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+    }
+    expect(output).toEqual([]);
+    expect(errors.join('\n')).toContain(alreadyMember(member.email, member.loyaltyId));
   });
 });

@@ -8,6 +8,7 @@ import {
   createAccount,
   findAccountById,
   isUniqueViolation,
+  schemeCurrency,
 } from '../members/account-service.ts';
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
@@ -15,6 +16,7 @@ import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
 import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
+import { queueWelcomeMail } from './welcome-email.ts';
 
 export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';
 const completeSignupFailedMessage =
@@ -55,6 +57,7 @@ async function createMember(
         fullName: input.name,
         passwordHash: input.passwordHash,
         emailVerified: false,
+        currency: schemeCurrency(ctx.config),
       });
       await recordMarketingConsents(
         tx,
@@ -146,7 +149,10 @@ export async function completeSignup(
       'UPDATE accounts SET password_hash = COALESCE(password_hash, $2) WHERE id = $1 RETURNING *',
       [proof.account.id, passwordHash],
     );
-    return account ? { ok: true as const, account } : { ok: false as const, reason: 'invalid' as const };
+    if (!account) return { ok: false as const, reason: 'invalid' as const };
+    // Joining is complete (the link proved the address): the welcome with the card.
+    await queueWelcomeMail(ctx, tx, account);
+    return { ok: true as const, account };
   });
   if (outcome.ok) return outcome.account;
   if (outcome.reason === 'unconfirmed') return outcome.reason;

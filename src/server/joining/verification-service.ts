@@ -18,6 +18,7 @@ import {
   emailChangeProofMail,
   verificationMail,
 } from './verification-emails.ts';
+import { queueWelcomeMail } from './welcome-email.ts';
 
 /**
  * Issues the token of an address-proving link, sent to `account.email`; returns the raw token. A null
@@ -156,7 +157,15 @@ export async function verifyEmail(
     }
     const claim = await claimLinkToken(tx, input.token, input.username, 'verify-email', opener);
     if (!claim.ok) return claim;
+    const before = await queryOne<{ email_verified: boolean }>(
+      tx,
+      'SELECT email_verified FROM accounts WHERE id = $1',
+      [claim.row.account_id],
+    );
     const proof = await proveEmail(tx, claim.row.account_id, claim.row.email);
+    // A member who signed up has joined once their address is proven: the welcome with the card
+    // (an address change of a member already proven is not a joining).
+    if (proof.ok && before && !before.email_verified) await queueWelcomeMail(ctx, tx, proof.account);
     // Whoever opens the link may not be whoever typed the address (someone else's, into their own
     // account): the sessions opened before the proof did not rest on it, so only this browser stays.
     if (proof.ok) await ctx.sessions.destroyAllFor(tx, proof.account.id);

@@ -38,7 +38,13 @@ export interface NewAccount {
   passwordHash?: string | null;
   telephoneNumber?: string | null;
   emailVerified?: boolean;
-  currency?: string;
+  /** The scheme's default (schemeCurrency): never a fixed one, so a DKK scheme's member is in DKK. */
+  currency: string;
+}
+
+/** A new member's currency: the first the scheme allows (allowedCurrencies; its locale's when unset). */
+export function schemeCurrency(config: { allowedCurrencies: readonly string[] }): string {
+  return config.allowedCurrencies[0] ?? 'GBP';
 }
 
 /**
@@ -63,7 +69,7 @@ export async function createAccount(db: Queryable, input: NewAccount): Promise<A
   const row = await queryOne<AccountRow>(
     db,
     `INSERT INTO accounts (loyalty_id, full_name, email, password_hash, telephone_number, email_verified, currency)
-     VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7, 'GBP'))
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING *`,
     [
       loyaltyNumberFor(Number(serial?.serial)),
@@ -72,7 +78,7 @@ export async function createAccount(db: Queryable, input: NewAccount): Promise<A
       input.passwordHash ?? null,
       input.telephoneNumber ?? null,
       input.emailVerified ?? false,
-      input.currency ?? null,
+      input.currency,
     ],
   );
   if (!row) throw new Error('account insert returned no row');

@@ -11,6 +11,7 @@ import {
   createAccount,
   findAccountByLoyaltyIdOrEmail,
   isUniqueViolation,
+  schemeCurrency,
 } from './account-service.ts';
 import { proveEmail } from './email-proof.ts';
 import type { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
@@ -62,6 +63,7 @@ export async function createMemberByStaff(
         fullName: input.name,
         passwordHash,
         emailVerified: input.emailVerified,
+        currency: schemeCurrency(ctx.config),
       });
       await audit(tx, {
         memberId: created.id,

@@ -27,6 +27,7 @@ export const errorStatus: Record<string, number> = {
   MailNotFound: 404,
   ApiKeyNotFound: 404,
   MemberExists: 409,
+  AlreadyMember: 409,
   EmailProvenElsewhere: 409,
   IdempotencyKeyReused: 409,
   ReturnExceedsPurchase: 409,

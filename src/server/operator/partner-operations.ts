@@ -271,12 +271,13 @@ export const partnerOperations: PartnerOperation[] = [
     method: 'POST',
     path: '/invites',
     access: 'invites',
-    summary: 'Invite someone to join: the invitation is emailed and its link answered.',
+    summary:
+      'Invite someone to join: the invitation is emailed and its link answered. A member who has joined already (accepted an invitation, has a password or passkey, or has signed in) is not invited again: 409 `AlreadyMember`, and nothing is sent.',
     audit: 'invite.create',
     request: createInviteRequest,
     status: 201,
     response: createInviteResponse,
-    errors: [],
+    errors: ['AlreadyMember'],
   },
   {
     method: 'POST',

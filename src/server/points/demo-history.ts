@@ -10,8 +10,9 @@ import { recordReturn } from './return-command.ts';
 const day = 86_400_000;
 
 /**
- * The demo member's history: in-store and online purchases across stores and fascias, a return,
- * an adjustment, an exchange to the pass, and recent purchases still pending. Written once (its
+ * The demo member's history: in-store and online purchases across the scheme's stores and fascias, a
+ * return, an adjustment, an exchange to the pass (when points exchange is on), and recent purchases
+ * still pending. Written once (its
  * rows carry demo- keys), through the same ledger service as real traffic.
  */
 export async function seedDemoHistory(ctx: AppContext, account: AccountRow): Promise<boolean> {
@@ -32,17 +33,38 @@ export async function seedDemoHistory(ctx: AppContext, account: AccountRow): Pro
   }
 }
 
+/** What the demo member bought where, in the scheme's own country and words. */
+const demoShops = {
+  'en-GB': {
+    stores: ['Oxford Street', 'Manchester Trafford Centre', 'Leeds Briggate', 'Glasgow Buchanan Street'],
+    fascias: { flagship: 'Flagship', online: 'Online Store', sportswear: 'Sportswear', outlet: 'Outlet' },
+    goodwill: 'Goodwill: delayed delivery',
+    /** Prices in pounds (minor units: pence). */
+    priceFactor: 1,
+  },
+  'da-DK': {
+    stores: ['Strøget, København', 'Aarhus Bruuns Galleri', 'Odense Rosengårdcentret', 'Aalborg Storcenter'],
+    fascias: { flagship: 'Flagskib', online: 'Webshop', sportswear: 'Sportswear', outlet: 'Outlet' },
+    goodwill: 'Kompensation: forsinket levering',
+    /** Prices in kroner (minor units: øre), about nine kroner to the pound. */
+    priceFactor: 9,
+  },
+} as const;
+
 async function writeDemoHistory(ctx: AppContext, account: AccountRow): Promise<void> {
   const ago = (days: number) => new Date(Date.now() - days * day);
   const window = { returnsWindowDays: ctx.config.returnsWindowDays, source: 'demo' };
+  const shop = demoShops[ctx.config.locale];
+  const [store1, store2, store3, store4] = shop.stores;
+  const price = (minor: number) => minor * shop.priceFactor;
   const purchases = [
     {
       id: 'demo-1001',
       days: 212,
       channel: 'in-store',
-      store: 'Oxford Street',
-      fascia: 'Flagship',
-      value: 24_900,
+      store: store1,
+      fascia: shop.fascias.flagship,
+      value: price(24_900),
       points: 2_490,
     },
     {
@@ -50,26 +72,26 @@ async function writeDemoHistory(ctx: AppContext, account: AccountRow): Promise<v
       days: 163,
       channel: 'ecommerce',
       store: null,
-      fascia: 'Online Store',
-      value: 8_950,
+      fascia: shop.fascias.online,
+      value: price(8_950),
       points: 895,
     },
     {
       id: 'demo-1003',
       days: 97,
       channel: 'in-store',
-      store: 'Manchester Trafford Centre',
-      fascia: 'Sportswear',
-      value: 15_999,
+      store: store2,
+      fascia: shop.fascias.sportswear,
+      value: price(15_999),
       points: 1_600,
     },
     {
       id: 'demo-1004',
       days: 71,
       channel: 'in-store',
-      store: 'Leeds Briggate',
-      fascia: 'Outlet',
-      value: 4_500,
+      store: store3,
+      fascia: shop.fascias.outlet,
+      value: price(4_500),
       points: 450,
     },
   ] as const;
@@ -78,9 +100,9 @@ async function writeDemoHistory(ctx: AppContext, account: AccountRow): Promise<v
       id: 'demo-1005',
       days: 19,
       channel: 'in-store',
-      store: 'Glasgow Buchanan Street',
-      fascia: 'Flagship',
-      value: 6_400,
+      store: store4,
+      fascia: shop.fascias.flagship,
+      value: price(6_400),
       points: 640,
     },
     {
@@ -88,8 +110,8 @@ async function writeDemoHistory(ctx: AppContext, account: AccountRow): Promise<v
       days: 4,
       channel: 'ecommerce',
       store: null,
-      fascia: 'Online Store',
-      value: 12_000,
+      fascia: shop.fascias.online,
+      value: price(12_000),
       points: 1_200,
     },
   ] as const;
@@ -112,20 +134,22 @@ async function writeDemoHistory(ctx: AppContext, account: AccountRow): Promise<v
     returnId: 'demo-r-1003',
     orderId: 'demo-1003',
     points: 600,
-    value: 5_999,
+    value: price(5_999),
     returnedAt: ago(90),
   };
   await recordReturn(ctx.db, returned, { memberId: account.id, body: returned, source: 'demo' });
-  const adjustment = { adjustmentId: 'demo-adj-1', points: 250, reason: 'Goodwill: delayed delivery' };
+  const adjustment = { adjustmentId: 'demo-adj-1', points: 250, reason: shop.goodwill };
   await recordAdjustment(ctx.db, account, adjustment, {
     body: adjustment,
     source: 'demo',
     createdAt: ago(60),
   });
-  await recordExchange(ctx.db, account.id, 2_000, async () => 2_000, {
-    source: 'demo',
-    key: 'demo-exchange-1',
-    createdAt: ago(33),
-  });
+  // Points on the pass only where the scheme lets members add them (enablePointsExchange).
+  if (ctx.config.enablePointsExchange)
+    await recordExchange(ctx.db, account.id, 2_000, async () => 2_000, {
+      source: 'demo',
+      key: 'demo-exchange-1',
+      createdAt: ago(33),
+    });
   for (const p of recent) await buy(p);
 }

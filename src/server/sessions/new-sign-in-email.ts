@@ -1,4 +1,5 @@
 import type { Config } from '#shared/config.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { linkMail, mailWords } from '../email/email-layout.tsx';
 import type { Mail } from '../email/mailer.ts';
 import type { Device } from './device.ts';
@@ -15,15 +16,8 @@ export function newSignInEmail(
 ): Promise<Mail> {
   const words = mailWords(config);
   const w = words.newSignIn;
-  const when = input.at.toLocaleString(words.dateLocale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: words.timeZone,
-    timeZoneName: 'short',
-  });
+  // Written as every member's screen and email writes a moment (date-format.ts).
+  const when = formatDayAndTime(input.at, config.locale);
   const device = words.deviceName(input.device.browser, input.device.platform);
   return linkMail(config, origin, input.to, `${origin}/help/security`, {
     ...w,

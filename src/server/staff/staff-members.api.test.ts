@@ -4,6 +4,20 @@ import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 
 let t: TestApp;
+
+/**
+ * A customer staff signed up in store and invited to the app, who has not joined it yet (a member
+ * who has joined is never invited again: invites.api.test.ts).
+ */
+async function invitedCustomer(): Promise<{ email: string; loyaltyId: string }> {
+  const email = `${unique('customer')}@example.com`.toLowerCase();
+  const created = await t.partner<{ member: { loyaltyId: string } }>('POST', '/members', {
+    email,
+    name: 'Store Customer',
+  });
+  expect((await t.partner('POST', '/invites', { email, name: 'Store Customer' })).status).toBe(201);
+  return { email, loyaltyId: created.body.member.loyaltyId };
+}
 let support: TestClient;
 let manager: TestClient;
 let admin: TestClient;
@@ -162,8 +176,10 @@ describe('member look-up and view', () => {
   });
 
   it('shows the ledger with the running balance, pending points, consents, sessions and invitations', async () => {
-    const m = await t.signedInMember();
-    await t.partner('POST', '/invites', { email: m.email, name: 'Invited Again' });
+    // Invited, then signed up in store before accepting: the open invitation is listed.
+    const email = `${unique('invited')}@example.com`.toLowerCase();
+    await t.partner('POST', '/invites', { email, name: 'Invited First' });
+    const m = await t.signedInMember({ email });
     await m.client.post('/api/update-account', { marketingConsent: 'consent' });
     await adjust(t, m.loyaltyId, 500, 'Welcome gift');
     await t.partner('POST', '/purchases', tillPurchase(m.loyaltyId, { points: 1_300 }));
@@ -248,8 +264,7 @@ describe('support actions', () => {
   });
 
   it('sends an open invitation again (a new link; the old one goes stale)', async () => {
-    const m = await t.signedInMember();
-    await t.partner('POST', '/invites', { email: m.email, name: 'Again' });
+    const m = await invitedCustomer();
     const view = await support.get<{ invitations: { id: string }[] }>(
       `/staff-api/member?loyaltyId=${m.loyaltyId}`,
     );
@@ -264,6 +279,28 @@ describe('support actions', () => {
     );
     expect(after.body.invitations.map((i) => i.state)).toEqual(['valid', 'stale']);
     expect(t.mails[0]?.to).toBe(m.email);
+  });
+
+  it('does not send an invitation to a member who has joined since: 409 AlreadyMember, in a sentence', async () => {
+    const email = `${unique('joined')}@example.com`.toLowerCase();
+    await t.partner('POST', '/invites', { email, name: 'Joined Since' });
+    const m = await t.signedInMember({ email });
+    const view = await support.get<{ invitations: { id: string }[] }>(
+      `/staff-api/member?loyaltyId=${m.loyaltyId}`,
+    );
+    const sent = t.mails.length;
+    const res = await support.post('/staff-api/member/resend-invitation', {
+      loyaltyId: m.loyaltyId,
+      invitationId: view.body.invitations[0]?.id,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: 'AlreadyMember',
+      message: expect.stringContaining(
+        `${email} is already a member (card ${m.loyaltyId}), so no invitation was sent.`,
+      ),
+    });
+    expect(t.mails.length).toBe(sent);
   });
 });
 
@@ -415,10 +452,13 @@ describe('every staff write leaves exactly one audit row, by the staff member, i
 
   it('support, manager and admin writes', async () => {
     const m = await t.signedInMember();
-    await t.partner('POST', '/invites', { email: m.email, name: 'Again' });
     const loyaltyId = m.loyaltyId;
-    const view = await support.get<{ sessions: { id: string }[]; invitations: { id: string }[] }>(
+    const view = await support.get<{ sessions: { id: string }[] }>(
       `/staff-api/member?loyaltyId=${loyaltyId}`,
+    );
+    const customer = await invitedCustomer();
+    const invitations = await support.get<{ invitations: { id: string }[] }>(
+      `/staff-api/member?loyaltyId=${customer.loyaltyId}`,
     );
     await oneRow(
       ids.support,
@@ -429,8 +469,8 @@ describe('every staff write leaves exactly one audit row, by the staff member, i
       ids.support,
       () =>
         support.post('/staff-api/member/resend-invitation', {
-          loyaltyId,
-          invitationId: view.body.invitations[0]?.id,
+          loyaltyId: customer.loyaltyId,
+          invitationId: invitations.body.invitations[0]?.id,
         }),
       'invite.resend',
     );

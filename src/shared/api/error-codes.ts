@@ -95,6 +95,7 @@ const partnerErrorCodes = [
   'ApiKeyNameTaken',
   'MemberNotFound',
   'MemberExists',
+  'AlreadyMember',
   'EmailProvenElsewhere',
   'PurchaseNotFound',
   'OrderOfAnotherMember',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, formatHistoryDate, formatMemberSince } from './date-format.ts';
+import { calendarDay, formatHistoryDate, formatMemberSince, formatShortDay } from './date-format.ts';
+import { formatDayAndTime, formatDayWithYear } from './date-time-format.ts';
 
 describe('date formats (SPEC §9)', () => {
   it('member since: MMMM yyyy in English and Danish', () => {
@@ -14,6 +15,23 @@ describe('date formats (SPEC §9)', () => {
     // 23:30 UTC on 31 October is still 31 October in London (GMT), already November in Copenhagen (CET).
     expect(formatMemberSince('2026-10-31T23:30:00Z', 'en-GB')).toBe('October 2026');
     expect(formatMemberSince('2026-10-31T23:30:00Z', 'da-DK')).toBe('november 2026');
+  });
+
+  it('pending pill: the short day ("23 Dec"; "23. dec."), with the year only outside the current one', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    expect(formatShortDay('2026-12-23T12:00:00Z', 'en-GB', now)).toBe('23 Dec');
+    expect(formatShortDay('2026-12-23T12:00:00Z', 'da-DK', now)).toBe('23. dec.');
+    expect(formatShortDay('2027-01-04T12:00:00Z', 'en-GB', now)).toBe('4 Jan 2027');
+    // 23:30 UTC on 31 December is already 1 January in Copenhagen.
+    expect(formatShortDay('2026-12-31T23:30:00Z', 'en-GB', now)).toBe('31 Dec');
+    expect(formatShortDay('2026-12-31T23:30:00Z', 'da-DK', now)).toBe('1. jan. 2027');
+  });
+
+  it('emails: a day always with its year, a moment with its time and zone, in the history style', () => {
+    expect(formatDayWithYear('2026-12-24T12:00:00Z', 'en-GB')).toBe('24th December 2026');
+    expect(formatDayWithYear('2026-12-24T12:00:00Z', 'da-DK')).toBe('24. december 2026');
+    expect(formatDayAndTime('2026-11-23T07:02:00Z', 'en-GB')).toBe('23rd November 2026 at 07:02 GMT');
+    expect(formatDayAndTime('2026-11-23T07:02:00Z', 'da-DK')).toBe('23. november 2026 kl. 08.02 CET');
   });
 
   it('history: do MMMM yyyy, without the year in the current year', () => {

@@ -37,7 +37,7 @@ const memberSinceFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 const schemeDayFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
 /** The day, the month's name and the year a moment falls on in the scheme's time zone, in the locale's words. */
-function schemeDay(date: Date, locale: Locale): { day: number; month: string; year: string } {
+export function schemeDay(date: Date, locale: Locale): { day: number; month: string; year: string } {
   schemeDayFormats[locale] ??= new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
@@ -50,7 +50,7 @@ function schemeDay(date: Date, locale: Locale): { day: number; month: string; ye
 }
 
 /** English ordinals (1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st…); Danish writes a full stop (2.). */
-function dayOrdinal(day: number, locale: Locale): string {
+export function dayOrdinal(day: number, locale: Locale): string {
   if (locale === 'da-DK') return `${day}.`;
   const teen = day % 100 >= 11 && day % 100 <= 13;
   const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
@@ -73,5 +73,29 @@ export function formatHistoryDate(date: Date | string, locale: Locale, now: Date
     const { day, month, year } = schemeDay(moment, locale);
     const shownYear = year === schemeDay(now, locale).year ? '' : ` ${year}`;
     return `${dayOrdinal(day, locale)} ${month}${shownYear}`;
+  });
+}
+
+const shortDayFormats: Partial<Record<string, Intl.DateTimeFormat>> = {};
+
+/**
+ * The compact form of a day for the pending pill beside a history date ("Pending until 23 Dec";
+ * "23. dec." in Danish): the day and the month's short name in the scheme's time zone, with the year
+ * only when it is not the current one, short enough never to wrap on a 375 px phone. Everything else
+ * writes days as formatHistoryDate does.
+ */
+export function formatShortDay(date: Date | string, locale: Locale, now: Date = new Date()): string {
+  const moment = typeof date === 'string' ? new Date(date) : date;
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  return formatted(`short-day ${locale} ${moment.getTime()} ${hour}`, () => {
+    const withYear = schemeDay(moment, locale).year !== schemeDay(now, locale).year;
+    const key = `${locale}${withYear ? ' year' : ''}`;
+    shortDayFormats[key] ??= new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: schemeTimeZones[locale],
+    });
+    return shortDayFormats[key].format(moment);
   });
 }

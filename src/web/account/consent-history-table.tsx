@@ -1,4 +1,5 @@
 import type { ConsentEvent } from '#shared/api/privacy.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import styles from './account.module.css';
@@ -7,7 +8,6 @@ import styles from './account.module.css';
 export function ConsentHistoryTable({ events }: { events: ConsentEvent[] }) {
   const p = useMessages().privacy;
   const { locale } = useConfig();
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <table className={styles.history}>
       <thead>
@@ -24,7 +24,7 @@ export function ConsentHistoryTable({ events }: { events: ConsentEvent[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <tr key={index}>
             <td data-label={p.historyColumns.when}>
-              <time dateTime={event.recordedAt}>{when.format(new Date(event.recordedAt))}</time>
+              <time dateTime={event.recordedAt}>{formatDayAndTime(event.recordedAt, locale)}</time>
             </td>
             <td data-label={p.historyColumns.channel}>{p.channel[event.channel]}</td>
             <td data-label={p.historyColumns.choice}>{p.choice[event.choice]}</td>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Passkey } from '#shared/api/credentials.ts';
+import { formatHistoryDate } from '#shared/domain/date-format.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
@@ -121,8 +123,6 @@ function PasskeyItem({
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
-  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
   const where = [passkey.lastUsedBrowser, passkey.lastUsedBrowserOS, passkey.lastUsedBrowserDeviceVendor]
     .filter(Boolean)
     .join(', ');
@@ -147,10 +147,10 @@ function PasskeyItem({
       </div>
       {passkey.isActiveSession ? <span className={styles.active}>{c.activeSession}</span> : null}
       <p className={styles.details}>
-        {c.createdOn(day.format(new Date(passkey.createdAt)))}
+        {c.createdOn(formatHistoryDate(passkey.createdAt, locale))}
         <br />
         {passkey.lastUsedAt
-          ? `${c.lastUsed(moment.format(new Date(passkey.lastUsedAt)))}${where ? ` ${c.usedWith(where)}` : ''}`
+          ? `${c.lastUsed(formatDayAndTime(passkey.lastUsedAt, locale))}${where ? ` ${c.usedWith(where)}` : ''}`
           : c.neverUsed}
       </p>
       {mode === 'rename' ? (

@@ -1,5 +1,5 @@
 import type { Transaction } from '#shared/api/points.ts';
-import { formatHistoryDate } from '#shared/domain/date-format.ts';
+import { formatHistoryDate, formatShortDay } from '#shared/domain/date-format.ts';
 import { formatMoney, formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
@@ -48,7 +48,9 @@ export function ActivityList({
               <span className={styles.date}>
                 <time dateTime={t.createdDate}>{date(t.createdDate)}</time>
                 {t.pending && t.confirmsAt ? (
-                  <span className={styles.pending}>{m.pendingUntil(date(t.confirmsAt))}</span>
+                  <span className={styles.pending}>
+                    {m.pendingUntil(formatShortDay(t.confirmsAt, locale, now))}
+                  </span>
                 ) : null}
                 {expires ? <span className={styles.expires}>{m.expiresOn(date(expires))}</span> : null}
               </span>

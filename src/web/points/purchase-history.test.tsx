@@ -84,7 +84,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
     resolve(answer([row]));
     expect(await screen.findByText('Purchase')).toBeTruthy();
     expect(screen.getByText('13th December 2024')).toBeTruthy();
-    expect(screen.getByText('Pending until 10th January 2025')).toBeTruthy();
+    expect(screen.getByText('Pending until 10 Jan 2025')).toBeTruthy();
     expect(screen.getByText('+1,300 pts')).toBeTruthy();
     expect(screen.getByText('£129.99')).toBeTruthy();
     expect(screen.getByText('Oxford Street · Order A1')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MemberSession } from '#shared/api/sessions.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
@@ -86,7 +87,6 @@ export function SessionsSection() {
     await load();
   }
 
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const ago = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const lastUse = (s: MemberSession) => {
     const since = Date.now() - Date.parse(s.lastUsedAt);
@@ -121,7 +121,7 @@ export function SessionsSection() {
                   {s.current ? <span className={styles.current}>{w.thisDevice}</span> : null}
                 </div>
                 <p className={styles.details}>
-                  {w.signedIn(when.format(new Date(s.signedInAt)))}
+                  {w.signedIn(formatDayAndTime(s.signedInAt, locale))}
                   <br />
                   {lastUse(s)}
                   {s.passkey && enableWebAuthnLogins ? (

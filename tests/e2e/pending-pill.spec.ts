@@ -1,0 +1,3 @@
+import { pendingPillJourneys } from './pending-pill-journeys.ts';
+
+pendingPillJourneys('en-GB');
