@@ -90,7 +90,7 @@ function successBody(endpoint: Endpoint, body: unknown): unknown {
   const parsed = endpoint.response.safeParse(body);
   if (parsed.success) return parsed.data;
   throw new ContractViolation(
-    `${name(endpoint)} never answers ${JSON.stringify(body)}: ${parsed.error.issues
+    `${name(endpoint)} never answers ${JSON.stringify(body).slice(0, 200)}: ${parsed.error.issues
       .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
       .join('; ')}`,
   );
@@ -119,7 +119,8 @@ async function answer(routes: Route[], input: string | URL | Request, init?: Req
   const url = new URL(String(input), 'http://localhost');
   const method = init?.method ?? 'GET';
   const route = routes.find((candidate) => matches(candidate.endpoint, method, url.pathname));
-  if (!route) throw new ContractViolation(`${method} ${url.pathname} was called, and the test named no such endpoint`);
+  if (!route)
+    throw new ContractViolation(`${method} ${url.pathname} was called, and the test named no such endpoint`);
   const payload = payloadOf(url, init);
   const request = route.endpoint.request.safeParse(payload);
   if (!request.success) {
@@ -133,7 +134,10 @@ async function answer(routes: Route[], input: string | URL | Request, init?: Req
   route.served += 1;
   const given = typeof reply === 'function' ? await reply({ url, payload }) : reply;
   if (given instanceof NotJson)
-    return new Response('<html>Bad gateway</html>', { status: given.status, headers: { 'content-type': 'text/html' } });
+    return new Response('<html>Bad gateway</html>', {
+      status: given.status,
+      headers: { 'content-type': 'text/html' },
+    });
   if (given instanceof Failure) return json(given.body, given.status);
   return json(successBody(route.endpoint, given), 200);
 }
