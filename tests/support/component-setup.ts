@@ -13,7 +13,6 @@ import { assertContractKept } from './contract-fetch.ts';
 registerMessages('en-GB', enGB, { ...enGBHome, ...enGBScreens });
 registerMessages('da-DK', daDK, { ...daDKHome, ...daDKScreens });
 
-
 // Unmounted first, whatever the test's outcome; then a stub that answered what the contract does not
 // allow, or was sent what the server would refuse, fails its test (contract-fetch.ts).
 afterEach(() => {

@@ -1,13 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Locale } from '#shared/config.ts';
-import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { changePasswordEndpoint, passkeysEndpoint } from '#shared/api/credentials.ts';
 import {
   reauthenticateWithPasswordEndpoint,
   reauthenticationStatusEndpoint,
   requestReauthenticationLinkEndpoint,
 } from '#shared/api/reauthentication.ts';
+import type { Locale } from '#shared/config.ts';
+import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
 import { callsOf, failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
