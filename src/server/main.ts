@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from './db/database-unavailable.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { StartTimings } from './start-timings.ts';
+import { startTestClock } from './test-clock.ts';
 
 /**
  * Entry: read configuration, open and migrate the database, and meanwhile load the rest of the server
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   let settings: ServerSettings;
   try {
     settings = loadSettings();
+    // Before the database opens: its thread follows the same clock (test-clock.ts; tests only).
+    if (startTestClock(settings)) console.log('  Test clock: on (moved by the test harness only)');
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -17,6 +17,11 @@ export interface TestServer {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: T }>;
+  /**
+   * Moves the server's clock `ms` forward, as if that much time had passed (src/server/test-clock.ts):
+   * what a journey does instead of sleeping. Embedded database only (PostgreSQL keeps its own clock).
+   */
+  advanceClock(ms: number): Promise<void>;
 }
 
 export interface Member {
@@ -61,6 +66,7 @@ async function startTestServer(
     port,
     entry: 'build',
     env: { LOYALTY_CONFIG: configPath, SMTP_URL: smtpUrl },
+    testClock: store.databaseUrl === undefined,
   }).catch(async (error: unknown) => {
     await mail.stop();
     await store.remove();
@@ -79,6 +85,7 @@ async function startTestServer(
       const { status, body: answer } = await running.partner(method, path, body);
       return { status, body: answer as never };
     },
+    advanceClock: (ms) => running.advanceClock(ms),
   };
   return {
     server,

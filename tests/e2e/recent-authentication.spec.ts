@@ -1,8 +1,8 @@
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
-// Its own file: the shortest allowed recent-authentication window needs its own server. A real server
-// keeps its own clock, so the session is made old by waiting just past that minute.
+// Its own file: the shortest allowed recent-authentication window needs its own server. The session is
+// made old by moving the server's test clock just past that minute (src/server/test-clock.ts).
 test.use({ loyaltyConfig: { recentAuthenticationMinutes: 1 } });
 
 test.describe('recent authentication (ASVS 6.2.3)', () => {
@@ -12,7 +12,6 @@ test.describe('recent authentication (ASVS 6.2.3)', () => {
     createMember,
     signIn,
   }, testInfo) => {
-    test.setTimeout(150_000);
     /** Screenshots kept in the test's output folder (and attached to the report) to look at. */
     const shoot = async (name: string, fullPage = false) => {
       const path = testInfo.outputPath(`${name}.png`);
@@ -21,7 +20,7 @@ test.describe('recent authentication (ASVS 6.2.3)', () => {
     };
     const member = await createMember({ name: 'Ola Berg' });
     await signIn(page, member);
-    await page.waitForTimeout(62_000);
+    await server.advanceClock(62_000);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/help/security');
@@ -70,10 +69,9 @@ test.describe('recent authentication (ASVS 6.2.3)', () => {
     createMember,
     signIn,
   }, testInfo) => {
-    test.setTimeout(150_000);
     const member = await createMember({ name: 'Liv Dahl' });
     await signIn(page, member);
-    await page.waitForTimeout(62_000);
+    await server.advanceClock(62_000);
 
     await page.goto('/help/privacy');
     await page.getByLabel('Enter your email address to confirm').fill(member.email);

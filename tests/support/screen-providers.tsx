@@ -42,8 +42,3 @@ export function ScreenProviders({
     </ConfigContext.Provider>
   );
 }
-
-/** A JSON answer as `fetch` gives it. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}

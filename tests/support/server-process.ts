@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
+import type { AdvanceClockMessage, ClockReply } from '../../src/server/test-clock.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './postgres-schema.ts';
 
 /**
@@ -136,6 +137,11 @@ export interface ServerProcess {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: T; replayed: boolean }>;
+  /**
+   * Moves the server's clock (and its embedded database's) `ms` forward; resolves once it has
+   * moved. Only for a server started with `testClock` (src/server/test-clock.ts).
+   */
+  advanceClock(ms: number): Promise<void>;
   /** SIGKILL: no shutdown handler runs, like a crash or the OOM killer. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
@@ -151,6 +157,11 @@ export interface ServerOptions {
    * server as `npm start` runs it (the browser journeys, which always run on a fresh build).
    */
   entry?: 'source' | 'build';
+  /**
+   * A clock the test moves with advanceClock instead of sleeping (src/server/test-clock.ts): the
+   * embedded database only, as PostgreSQL keeps its own clock.
+   */
+  testClock?: boolean;
 }
 
 const builtServer = 'dist/server/app/main.js';
@@ -162,6 +173,10 @@ function spawnServer(
   if (options.entry === 'build' && !existsSync(builtServer))
     throw new Error(`${builtServer} is missing: run \`npm run build\` first`);
   const args = options.entry === 'build' ? [builtServer] : ['--import', 'tsx', 'src/server/main.ts'];
+  if (options.testClock && store.databaseUrl)
+    throw new Error(
+      'the test clock moves the embedded database only: run this test without TEST_DATABASE_URL',
+    );
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
@@ -177,8 +192,10 @@ function spawnServer(
       NODE_ENV: 'test',
       ...store.env,
       ...options.env,
+      // Through the IPC channel below only: no request from the network can move it.
+      ...(options.testClock ? { LOYALTY_TEST_CLOCK: '1' } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.testClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
   const collect = (chunk: Buffer) => {
@@ -238,9 +255,36 @@ export async function startServer(store: ServerStore, options: ServerOptions = {
         replayed: response.headers.get('idempotent-replayed') === 'true',
       };
     },
+    advanceClock: (ms) => advanceClock(child, ms),
     kill9: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
   };
+}
+
+/** Asks the server over its IPC channel to move its clock, and waits for its answer. */
+function advanceClock(child: ChildProcess, ms: number): Promise<void> {
+  if (!child.send) return Promise.reject(new Error('this server was started without testClock'));
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => done(new Error('the server did not answer the test clock within 10 s')),
+      10_000,
+    );
+    const onReply = (reply: ClockReply) => {
+      if (reply.testClock === 'advanced') done();
+      else if (reply.testClock === 'refused') done(new Error(`test clock refused: ${reply.reason}`));
+    };
+    const onExit = () => done(new Error('the server exited before moving its clock'));
+    function done(error?: Error) {
+      clearTimeout(timer);
+      child.off('message', onReply);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    }
+    child.on('message', onReply);
+    child.once('exit', onExit);
+    child.send({ testClock: 'advance', ms } satisfies AdvanceClockMessage);
+  });
 }
 
 /** Runs a server that is expected to refuse to start: its exit code, output and how long it took. */

@@ -125,6 +125,18 @@ const environmentSchema = z
     APPLE_PASS_KEY_PASSPHRASE: unsetIfEmpty,
     NIKE_CLIENT_SECRET: unsetIfEmpty,
     LOYALTY_URL: unsetIfEmpty,
+    LOYALTY_TEST_CLOCK: unsetIfEmpty,
+  })
+  .superRefine((env, ctx) => {
+    // The browser journeys' movable clock (test-clock.ts): never in a server their harness did not start.
+    if (env.LOYALTY_TEST_CLOCK === undefined) return;
+    if (env.LOYALTY_TEST_CLOCK !== '1')
+      ctx.addIssue({ code: 'custom', message: 'LOYALTY_TEST_CLOCK must be 1 or unset.' });
+    else if (env.NODE_ENV !== 'test')
+      ctx.addIssue({
+        code: 'custom',
+        message: 'LOYALTY_TEST_CLOCK is for the test harness only: it needs NODE_ENV=test. Unset it.',
+      });
   })
   .transform((env) => ({
     /** The JSON configuration file (LOYALTY_CONFIG). */
@@ -151,6 +163,8 @@ const environmentSchema = z
     nikeClientSecret: env.NIKE_CLIENT_SECRET,
     /** (CLI) the server the operator CLI talks to. */
     loyaltyUrl: (env.LOYALTY_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    /** (Tests) the clock the test harness moves over its IPC channel (test-clock.ts); NODE_ENV=test only. */
+    testClock: env.LOYALTY_TEST_CLOCK === '1',
   }));
 
 export type Environment = z.output<typeof environmentSchema>;

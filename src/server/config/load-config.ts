@@ -19,6 +19,8 @@ export interface ServerSettings {
   /** The origin members use; the only one allowed to change state. */
   origin: string;
   logLevel: Environment['logLevel'];
+  /** The browser journeys' movable clock (test-clock.ts): NODE_ENV=test and LOYALTY_TEST_CLOCK=1 only. */
+  testClock: boolean;
 }
 
 /** Where the server listens when HOST is unset (docs/operating.md, "Environment variables"). */
@@ -62,6 +64,7 @@ export function loadSettings(env: Environment = readEnvironment()): ServerSettin
     production,
     origin: originOf(config, port),
     logLevel: env.logLevel,
+    testClock: env.testClock,
   };
 }
 

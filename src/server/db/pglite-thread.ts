@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { testClockBuffer } from '../test-clock.ts';
 import type { Queryable, Row } from './database.ts';
 import type { PgliteDatabase } from './pglite.ts';
 
@@ -58,7 +59,10 @@ export async function openPgliteThread(
   options: { loadDataDir?: Blob } = {},
 ): Promise<PgliteDatabase> {
   const template = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
-  const worker = new Worker(workerEntry(), { workerData: { dataDir, loadDataDir: template } });
+  // A server on the test clock (test-clock.ts) hands its offset over: the database's now() moves with it.
+  const worker = new Worker(workerEntry(), {
+    workerData: { dataDir, loadDataDir: template, clock: testClockBuffer() },
+  });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let syncs = 0;

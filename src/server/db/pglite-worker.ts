@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { followTestClock } from '../test-clock.ts';
 import type { Queryable } from './database.ts';
 import { openPglite } from './pglite.ts';
 import type { WorkerReply, WorkerRequest } from './pglite-thread.ts';
@@ -11,10 +12,13 @@ import type { WorkerReply, WorkerRequest } from './pglite-thread.ts';
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
 
-const { dataDir, loadDataDir } = workerData as {
+const { dataDir, loadDataDir, clock } = workerData as {
   dataDir: string | null;
   loadDataDir?: Uint8Array<ArrayBuffer>;
+  /** The test clock's offset (test-clock.ts): PostgreSQL's wall clock here is this thread's Date.now(). */
+  clock?: SharedArrayBuffer;
 };
+if (clock) followTestClock(clock);
 const db = await openPglite(
   dataDir,
   loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {},

@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { updateAccountEndpoint } from '#shared/api/account.ts';
 import type { Account } from '#shared/api/common.ts';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
 import { defaultConfig, type PublicConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { callsOf, notJson, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { MemoryRouter, useLocation } from '../routing/router.tsx';
@@ -57,16 +59,12 @@ function renderScreen(config: Partial<PublicConfig>, member: Account = account) 
 
 const where = () => screen.getByTestId('where').textContent;
 
-function answer(body: unknown) {
-  return vi
-    .spyOn(globalThis, 'fetch')
-    .mockResolvedValue(
-      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
+function answer(reply: Parameters<typeof on<typeof updateAccountEndpoint>>[1]) {
+  return stubApi(on(updateAccountEndpoint, reply));
 }
 
 describe('edit details (SPEC §2, §4, §5)', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => vi.unstubAllGlobals());
 
   it('edit details: a credit account is sent to /', () => {
     renderScreen({}, { ...account, isCredit: true });
@@ -94,9 +92,8 @@ describe('edit details (SPEC §2, §4, §5)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     });
     expect(where()).toBe('/|authenticated|Your details have been updated.');
-    const [path, init] = fetch.mock.calls[0] ?? [];
-    expect(path).toBe('/api/update-account');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(callsOf(fetch, updateAccountEndpoint)[0]).toMatchObject({
       name: 'Robin Hale',
       email: 'robin@example.com',
       currency: 'EUR',
@@ -119,7 +116,8 @@ describe('edit details (SPEC §2, §4, §5)', () => {
   });
 
   it('edit details: a failure shows the server message or the update technical problem', async () => {
-    answer({ success: false });
+    // A failure the screen has no words of its own for (a proxy's page): its technical-problem words.
+    answer(notJson(502));
     renderScreen({});
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } });
     await act(async () => {

@@ -2,20 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { stubApi } from '#tests/support/contract-fetch.ts';
 import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import MyDetailsScreen from './my-details-screen.tsx';
 
 function renderScreen(account: Account) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify([]), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
+  // My details asks the server nothing on its own: the viewer carries the account.
+  stubApi();
   return render(
     <ScreenProviders
       viewer={{ isAnonymous: false, account, googlePay: null, sentry: null, homeRedirect: null }}

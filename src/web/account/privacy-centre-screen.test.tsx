@@ -1,20 +1,18 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consentHistoryEndpoint } from '#shared/api/privacy.ts';
 import type { PublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';
 import PrivacyCentreScreen from './privacy-centre-screen.tsx';
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-function renderCentre(history: Response, config: Partial<PublicConfig> = {}) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => history),
-  );
+function renderCentre(
+  history: Parameters<typeof on<typeof consentHistoryEndpoint>>[1],
+  config: Partial<PublicConfig> = {},
+) {
+  stubApi(on(consentHistoryEndpoint, history));
   const account = testAccount({
     membership: {
       marketingConsent: 'consent',
@@ -37,43 +35,41 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('privacy centre', () => {
   it('lists the consent history with where each answer was given', async () => {
-    renderCentre(
-      answer(200, {
-        success: true,
-        history: [
-          {
-            channel: 'email',
-            choice: 'consent',
-            place: 'my-details',
-            recordedAt: '2026-11-20T10:00:00.000Z',
-          },
-          {
-            channel: 'whatsapp',
-            choice: 'decline',
-            place: 'joining-in-store',
-            recordedAt: '2026-01-05T10:00:00.000Z',
-          },
-        ],
-      }),
-    );
+    renderCentre({
+      success: true,
+      history: [
+        {
+          channel: 'email',
+          choice: 'consent',
+          place: 'my-details',
+          recordedAt: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          channel: 'whatsapp',
+          choice: 'decline',
+          place: 'joining-in-store',
+          recordedAt: '2026-01-05T10:00:00.000Z',
+        },
+      ],
+    });
     expect(await screen.findByText('My details')).toBeTruthy();
     expect(screen.getByText('At joining, in store')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
 
   it('says so when there is no history yet, and when it could not be loaded', async () => {
-    renderCentre(answer(200, { success: true, history: [] }));
+    renderCentre({ success: true, history: [] });
     expect(await screen.findByText('You have not made any choices about marketing yet.')).toBeTruthy();
     vi.unstubAllGlobals();
     cleanup();
-    renderCentre(answer(500, { success: false, error: 'ServerError', message: 'x' }));
+    renderCentre(failure(500, { error: 'ServerError', message: 'x' }));
     expect(
       await screen.findByText('Sorry, we could not load your consent history, please try again.'),
     ).toBeTruthy();
   });
 
   it('offers one-tap withdrawal only for a channel the member said yes to', async () => {
-    renderCentre(answer(200, { success: true, history: [] }));
+    renderCentre({ success: true, history: [] });
     expect(await screen.findByRole('button', { name: 'Stop marketing emails' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop WhatsApp messages' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
@@ -81,7 +77,7 @@ describe('privacy centre', () => {
   });
 
   it('without telephone numbers, WhatsApp is not offered (SPEC §4)', async () => {
-    renderCentre(answer(200, { success: true, history: [] }), { enableTelephoneNumber: false });
+    renderCentre({ success: true, history: [] }, { enableTelephoneNumber: false });
     await screen.findByRole('button', { name: 'Stop marketing emails' });
     expect(screen.queryByText('WhatsApp')).toBeNull();
   });

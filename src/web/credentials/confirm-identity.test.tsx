@@ -1,8 +1,15 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changePasswordEndpoint, passkeysEndpoint } from '#shared/api/credentials.ts';
+import {
+  reauthenticateWithPasswordEndpoint,
+  reauthenticationStatusEndpoint,
+  requestReauthenticationLinkEndpoint,
+} from '#shared/api/reauthentication.ts';
 import type { Locale } from '#shared/config.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { callsOf, failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { MemoryRouter } from '../routing/router.tsx';
@@ -33,42 +40,21 @@ function renderChangePassword(locale: Locale) {
   );
 }
 
-type Reply = [number, unknown];
-
-/** A fake server: each path answers its replies in turn (the last one repeats); every call is kept. */
-function fakeServer(replies: Record<string, Reply[]>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
-    const path = String(input).split('?')[0] ?? '';
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : {} });
-    const queue = replies[path] ?? [[404, { success: false }]];
-    const [status, body] = (queue.length > 1 ? queue.shift() : queue[0]) as Reply;
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
-}
-
-const refused: Reply = [
-  403,
-  { success: false, error: 'RecentAuthenticationRequired', message: englishRefusal },
-];
+const refused = failure(403, { error: 'RecentAuthenticationRequired', message: englishRefusal });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('confirm it is you before a sensitive change', () => {
   it('da-DK: asks in Danish, words a wrong password in Danish, then changes the password the member typed', async () => {
-    const calls = fakeServer({
-      '/api/change-password': [refused, [200, { success: true, message: 'Your password has been changed.' }]],
-      '/api/passkeys': [[200, []]],
-      '/api/reauthenticate/password': [
-        [
-          401,
-          { success: false, error: 'IncorrectPassword', message: "That isn't the password of your account." },
-        ],
-        [200, { success: true }],
-      ],
-    });
+    const fetch = stubApi(
+      on(changePasswordEndpoint, refused, { success: true, message: 'Your password has been changed.' }),
+      on(passkeysEndpoint, []),
+      on(
+        reauthenticateWithPasswordEndpoint,
+        failure(401, { error: 'IncorrectPassword', message: "That isn't the password of your account." }),
+        { success: true },
+      ),
+    );
     renderChangePassword('da-DK');
     fireEvent.change(screen.getByLabelText('Ny adgangskode'), { target: { value: 'my-new-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Skift adgangskode' }));
@@ -84,12 +70,12 @@ describe('confirm it is you before a sensitive change', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bekræft' }));
     expect(await screen.findByText('Din adgangskode er blevet ændret.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    const changes = calls.filter((call) => call.path === '/api/change-password');
-    expect(changes.map((call) => call.body.password)).toEqual(['my-new-password', 'my-new-password']);
+    const changes = callsOf(fetch, changePasswordEndpoint);
+    expect(changes.map((call) => call.password)).toEqual(['my-new-password', 'my-new-password']);
   });
 
   it('cancelling keeps what the member typed and changes nothing', async () => {
-    const calls = fakeServer({ '/api/change-password': [refused], '/api/passkeys': [[200, []]] });
+    const fetch = stubApi(on(changePasswordEndpoint, refused), on(passkeysEndpoint, []));
     renderChangePassword('en-GB');
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'my-new-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -98,19 +84,20 @@ describe('confirm it is you before a sensitive change', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('my-new-password');
     expect(screen.queryByText(englishRefusal)).toBeNull();
-    expect(calls.filter((call) => call.path === '/api/change-password')).toHaveLength(1);
+    expect(callsOf(fetch, changePasswordEndpoint)).toHaveLength(1);
   });
 
   it('a link by email: says where it went, and carries on once the link has been opened', async () => {
-    const calls = fakeServer({
-      '/api/change-password': [refused, [200, { success: true }]],
-      '/api/passkeys': [[200, []]],
-      '/api/reauthenticate/request-link': [[200, { success: true }]],
-      '/api/reauthentication': [
-        [200, { success: true, recentlyAuthenticated: false }],
-        [200, { success: true, recentlyAuthenticated: true }],
-      ],
-    });
+    const fetch = stubApi(
+      on(changePasswordEndpoint, refused, { success: true }),
+      on(passkeysEndpoint, []),
+      on(requestReauthenticationLinkEndpoint, { success: true }),
+      on(
+        reauthenticationStatusEndpoint,
+        { success: true, recentlyAuthenticated: false },
+        { success: true, recentlyAuthenticated: true },
+      ),
+    );
     renderChangePassword('en-GB');
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'my-new-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -118,6 +105,6 @@ describe('confirm it is you before a sensitive change', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Email me a link instead' }));
     expect(await screen.findByText(/We've emailed a link to robin@example.com/)).toBeTruthy();
     expect(await screen.findByText('Your password has been changed.', {}, { timeout: 8000 })).toBeTruthy();
-    expect(calls.filter((call) => call.path === '/api/change-password')).toHaveLength(2);
+    expect(callsOf(fetch, changePasswordEndpoint)).toHaveLength(2);
   }, 10_000);
 });

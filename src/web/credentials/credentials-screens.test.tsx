@@ -2,7 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
+import { changePasswordEndpoint, passwordResetEndpoint } from '#shared/api/credentials.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { failure, notJson, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { MemoryRouter } from '../routing/router.tsx';
@@ -31,19 +33,11 @@ function renderAt(path: string, element: ReactNode) {
   );
 }
 
-function answer(status: number, body: unknown) {
-  return vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('change password (SPEC §5, §8)', () => {
   it('under 8 characters the field is flagged and nothing is sent', () => {
-    const fetch = answer(200, { success: true });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubApi(on(changePasswordEndpoint, { success: true }));
     renderAt('/help/security', <ChangePasswordScreen />);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'seven77' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -52,8 +46,8 @@ describe('change password (SPEC §5, §8)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('a failure without a message shows the §8 fallback', async () => {
-    vi.stubGlobal('fetch', answer(500, { success: false }));
+  it("a failure without a code (a proxy's error page) shows the §8 fallback", async () => {
+    stubApi(on(changePasswordEndpoint, notJson(502)));
     renderAt('/help/security', <ChangePasswordScreen />);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'long-enough-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -65,8 +59,7 @@ describe('set new password (SPEC §5, §8)', () => {
   const path = '/set-new-password?email=sam%40example.com&token=abc';
 
   it('under 6 characters nothing is sent', () => {
-    const fetch = answer(200, { success: true });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubApi(on(passwordResetEndpoint, { success: true }));
     renderAt(path, <SetNewPasswordScreen />);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'five5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
@@ -75,14 +68,15 @@ describe('set new password (SPEC §5, §8)', () => {
   });
 
   it('invalidPassword clears the field', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(400, {
-        success: false,
-        error: 'InvalidPassword',
-        invalidPassword: true,
-        message: 'English words the screen must not show',
-      }),
+    stubApi(
+      on(
+        passwordResetEndpoint,
+        failure(400, {
+          error: 'InvalidPassword',
+          invalidPassword: true,
+          message: 'English words the screen must not show',
+        }),
+      ),
     );
     renderAt(path, <SetNewPasswordScreen />);
     const input = screen.getByLabelText('New password') as HTMLInputElement;
@@ -93,14 +87,15 @@ describe('set new password (SPEC §5, §8)', () => {
   });
 
   it('an expired link keeps the page busy', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(400, {
-        success: false,
-        error: 'LinkExpired',
-        isExpired: true,
-        message: 'English words the screen must not show',
-      }),
+    stubApi(
+      on(
+        passwordResetEndpoint,
+        failure(400, {
+          error: 'LinkExpired',
+          isExpired: true,
+          message: 'English words the screen must not show',
+        }),
+      ),
     );
     renderAt(path, <SetNewPasswordScreen />);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'long-enough' } });

@@ -1,15 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { transactionsEndpoint } from '#shared/api/points.ts';
 import type { Locale } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
-import { jsonResponse, ScreenProviders } from '#tests/support/screen-providers.tsx';
+import { on, stubApi } from '#tests/support/contract-fetch.ts';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import HomeScreen from './home-screen.tsx';
 
 function renderHome(walletPresence: 'in-wallet' | 'removed' | null, locale: Locale = 'en-GB') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse([])),
-  );
+  // Home's recent activity: none yet.
+  stubApi(on(transactionsEndpoint, []));
   return render(
     <ScreenProviders
       locale={locale}

@@ -1,12 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import { pointsExpiryEndpoint } from '#shared/api/points.ts';
 import type { Locale } from '#shared/config.ts';
-import { jsonResponse, ScreenProviders } from '#tests/support/screen-providers.tsx';
+import { on, stubApi } from '#tests/support/contract-fetch.ts';
+import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import { NextExpiry } from './next-expiry.tsx';
 
-function renderNextExpiry(months: number | null, next: unknown, locale: Locale = 'en-GB') {
-  const fetch = vi.fn(async () => jsonResponse({ next }));
-  vi.stubGlobal('fetch', fetch);
+function renderNextExpiry(
+  months: number | null,
+  next: ResponseOf<typeof pointsExpiryEndpoint>['next'],
+  locale: Locale = 'en-GB',
+) {
+  const fetch = stubApi(on(pointsExpiryEndpoint, { next }));
   render(
     <ScreenProviders locale={locale} config={{ locale, pointsExpiry: { months, reminderDays: 30 } }}>
       <NextExpiry pointsBalance={1_000} />

@@ -1,7 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publicPageEndpoint } from '#shared/api/account.ts';
+import { completeSignupEndpoint } from '#shared/api/joining.ts';
+import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { AppRoutes } from '../routes.tsx';
@@ -9,10 +13,6 @@ import { MemoryRouter, useLocation } from '../routing/router.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
 
 const account = testAccount({ fullName: 'Vic Store', email: 'vic@example.com' });
-
-function json(body: unknown) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-}
 
 /** Where the app is, and whether the session is signed in: what the member would notice. */
 function Probe() {
@@ -53,13 +53,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('guided signup completion (SPEC §2, §4)', () => {
   it('the completion signs the member in at once: the onboarding stays, and the Google Wallet badge does not send them to sign in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string) =>
-        String(path).endsWith('/api/complete-signup')
-          ? json({ success: true, account, googlePay: null })
-          : json({ success: false, error: 'ServiceError', message: 'not in this test' }),
-      ),
+    stubApi(
+      on(completeSignupEndpoint, { success: true, account, googlePay: { saveUrl: null } }),
+      // Not this test's business: the wallet page only has to stay, signed in.
+      on(googlePayPassEndpoint, failure(503, { error: 'Unavailable' })),
     );
     renderApp('/complete-signup?token=t0ken&email=vic%40example.com');
     expect(
@@ -77,10 +74,8 @@ describe('guided signup completion (SPEC §2, §4)', () => {
   });
 
   it('a member already signed in when the page opens is sent away (SPEC §6; here to the page `next` names)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ success: false })),
-    );
+    // Sent away before anything is asked of the completion: only the page it lands on loads.
+    stubApi(on(publicPageEndpoint, { success: true, markdown: '# FAQ' }));
     renderApp('/complete-signup?token=t0ken&email=vic%40example.com&next=%2Fhelp%2Ffaq', true);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('/help/faq authenticated'));
   });

@@ -1,17 +1,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signupEndpoint } from '#shared/api/joining.ts';
 import type { Locale } from '#shared/config.ts';
+import { failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import SignupScreen from './signup-screen.tsx';
 
-/** The sign-up call answers `body` with `status`. */
-function server(status: number, body: unknown) {
-  const fetch = vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The sign-up call fails with `status` and `body`. */
+function server(status: number, body: Parameters<typeof failure>[1]) {
+  return stubApi(on(signupEndpoint, failure(status, body)));
 }
 
 function renderScreen(locale: Locale = 'en-GB') {
@@ -48,7 +45,6 @@ afterEach(() => vi.unstubAllGlobals());
 describe('self sign-up failures (SPEC §4, §8)', () => {
   it('a refused password goes back to step 1, cleared, flagged and focused, with the §8 words', async () => {
     server(400, {
-      success: false,
       error: 'InvalidPassword',
       invalidPassword: true,
       message: 'A server sentence nobody should see.',
@@ -73,7 +69,7 @@ describe('self sign-up failures (SPEC §4, §8)', () => {
   });
 
   it('under da-DK a failure shows the Danish words for its code, never the English sentence', async () => {
-    server(429, { success: false, error: 'TooManyRequests', message: 'Too many sign-ups from here.' });
+    server(429, { error: 'TooManyRequests', message: 'Too many sign-ups from here.' });
     renderScreen('da-DK');
     await signUp({
       name: 'Fulde navn',

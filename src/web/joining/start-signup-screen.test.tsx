@@ -1,6 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import { acceptInviteEndpoint, acceptInviteStatusEndpoint } from '#shared/api/joining.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { callsOf, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import { Route, Routes } from '../routing/routes.tsx';
 import StartSignupScreen from './start-signup-screen.tsx';
@@ -8,24 +11,17 @@ import StartSignupScreen from './start-signup-screen.tsx';
 const token = 'a'.repeat(43);
 const invited = 'alex@example.com';
 
-function json(body: unknown) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-}
+const invitation = () =>
+  on(acceptInviteStatusEndpoint, {
+    success: true,
+    customer: { fullName: 'Alex Morgan', email: invited, existingCustomer: false },
+    invitedBy: null,
+    passwordRequired: false,
+  });
 
-/** The invitation loads; `accept` answers the accept-invite call. */
-function server(accept: unknown = { success: false }) {
-  const fetch = vi.fn(async (path: string, _init?: RequestInit) =>
-    path.endsWith('/api/accept-invite-status')
-      ? json({
-          success: true,
-          customer: { fullName: 'Alex Morgan', email: invited, existingCustomer: false },
-          invitedBy: null,
-          passwordRequired: false,
-        })
-      : json(accept),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The invitation loads; `accept`, when given, answers the accept-invite call (else none is expected). */
+function server(accept?: ResponseOf<typeof acceptInviteEndpoint>) {
+  return stubApi(invitation(), ...(accept ? [on(acceptInviteEndpoint, accept)] : []));
 }
 
 function renderScreen() {
@@ -39,8 +35,7 @@ function renderScreen() {
   );
 }
 
-const acceptCalls = (fetch: ReturnType<typeof server>) =>
-  fetch.mock.calls.filter(([path]) => String(path).endsWith('/api/accept-invite'));
+const acceptCalls = (fetch: ReturnType<typeof server>) => callsOf(fetch, acceptInviteEndpoint);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,7 +72,7 @@ describe('invite accept step 1: the email field (SPEC §2, §5)', () => {
         "We've sent an email to alex.new@example.com: open the link in it to verify your new address. Until then we keep using the address you were invited at.",
       ),
     ).toBeTruthy();
-    expect(JSON.parse(String(acceptCalls(fetch)[0]?.[1]?.body))).toMatchObject({
+    expect(acceptCalls(fetch)[0]).toMatchObject({
       email: 'alex.new@example.com',
     });
   });

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
 import type { Transaction } from '#shared/api/points.ts';
+import { transactionsEndpoint } from '#shared/api/points.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
 import { testAccount } from '#tests/support/account-fixture.ts';
+import { failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
@@ -50,10 +52,6 @@ const row: Transaction = {
   expiresAt: null,
 };
 
-function answer(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function renderHistory() {
   const config = toPublicConfig(defaultConfig);
   return render(
@@ -73,15 +71,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 dates)', () => {
   it('history: loading, then the list with "do MMMM yyyy" dates and member since "MMMM yyyy"', async () => {
-    let resolve: (r: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((r) => (resolve = r))),
-    );
+    let resolve: (rows: Transaction[]) => void = () => undefined;
+    stubApi(on(transactionsEndpoint, () => new Promise<Transaction[]>((r) => (resolve = r))));
     renderHistory();
     expect(screen.getByText('Loading your purchase history…')).toBeTruthy();
     expect(screen.getByText('Member since June 2024')).toBeTruthy();
-    resolve(answer([row]));
+    resolve([row]);
     expect(await screen.findByText('Purchase')).toBeTruthy();
     expect(screen.getByText('13th December 2024')).toBeTruthy();
     expect(screen.getByText('Pending until 10 Jan 2025')).toBeTruthy();
@@ -92,10 +87,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
   });
 
   it('history: an empty list says so', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer([])),
-    );
+    stubApi(on(transactionsEndpoint, []));
     renderHistory();
     expect(
       await screen.findByText(
@@ -105,13 +97,11 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
   });
 
   it('history: a failed load shows the technical-problem message, and Try again reloads (§8)', async () => {
-    const fetch = vi.fn(async () => answer({ success: false, message: 'boom' }, 500));
-    vi.stubGlobal('fetch', fetch);
+    stubApi(on(transactionsEndpoint, failure(500, { error: 'ServerError', message: 'boom' }), [row]));
     renderHistory();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Sorry, we could not load your purchase history. Please try again.',
     );
-    fetch.mockImplementation(async () => answer([row]));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('+1,300 pts')).toBeTruthy();
   });
@@ -119,32 +109,30 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
   it('history: a full page offers older purchases; Show more asks for the rows after the last one', async () => {
     const page = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => ({ ...row, id: String(from - i), adjustedPoints: from - i }));
-    const urls: string[] = [];
-    const fetch = vi.fn(async (url: string) => {
-      urls.push(url);
-      return answer(url.includes('before=') ? page(50, 3) : page(100, 50));
-    });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubApi(
+      on(transactionsEndpoint, ({ payload }) => (payload.before ? page(50, 3) : page(100, 50))),
+    );
+    const urls = () => fetch.mock.calls.map(([url]) => url);
     renderHistory();
     expect(await screen.findByText('+100 pts')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show older purchases' }));
     expect(await screen.findByText('+48 pts')).toBeTruthy();
-    expect(urls).toEqual(['/api/transactions', '/api/transactions?before=51']);
+    expect(urls()).toEqual(['/api/transactions', '/api/transactions?before=51']);
     // A short page was the last one: nothing more to offer.
     expect(screen.queryByRole('button', { name: 'Show older purchases' })).toBeNull();
     expect(screen.getAllByText(/pts$/)).toHaveLength(53);
   });
 
   it('history: a failed Show more keeps the rows shown and says so', async () => {
-    const fetch = vi.fn(async () =>
-      answer(
+    stubApi(
+      on(
+        transactionsEndpoint,
         Array.from({ length: 50 }, (_, i) => ({ ...row, id: String(100 - i), adjustedPoints: 100 - i })),
+        failure(500, { error: 'ServerError', message: 'boom' }),
       ),
     );
-    vi.stubGlobal('fetch', fetch);
     renderHistory();
     expect(await screen.findByText('+100 pts')).toBeTruthy();
-    fetch.mockImplementation(async () => answer({ success: false, message: 'boom' }, 500));
     await userEvent.click(screen.getByRole('button', { name: 'Show older purchases' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Sorry, we could not load your older purchases. Please try again.',
@@ -165,10 +153,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
         fasciaDisplayName: 'Members Sport',
       },
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer([online])),
-    );
+    stubApi(on(transactionsEndpoint, [online]));
     renderHistory();
     expect(await screen.findByText('Online · Order W-77')).toBeTruthy();
   });
@@ -193,10 +178,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
       createdDate: '2025-01-02T10:00:00.000Z',
       returnOf: { id: '7', createdDate: '2024-12-13T10:00:00.000Z' },
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer([ret, purchase])),
-    );
+    stubApi(on(transactionsEndpoint, [ret, purchase]));
     renderHistory();
     const [returnRow, purchaseRow] = await screen.findAllByRole('listitem');
     expect(returnRow?.textContent).toContain('Return');
@@ -211,10 +193,7 @@ describe('PurchaseHistory (SPEC §2 states loading, error, empty, list; §9 date
   it('history: with points expiry on, points that are still to expire say when', async () => {
     const expiring: Transaction = { ...row, pending: false, expiresAt: '2999-03-01T10:00:00.000Z' };
     const expired: Transaction = { ...row, id: '2', pending: false, expiresAt: '2001-03-01T10:00:00.000Z' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer([expiring, expired])),
-    );
+    stubApi(on(transactionsEndpoint, [expiring, expired]));
     renderHistory();
     expect(await screen.findByText('Points expire on 1st March 2999')).toBeTruthy();
     expect(screen.getAllByText(/Points expire on/)).toHaveLength(1);

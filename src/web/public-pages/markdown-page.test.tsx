@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publicPageEndpoint } from '#shared/api/account.ts';
+import { on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ScreenProviders } from '#tests/support/screen-providers.tsx';
 import TermsScreen from './terms-screen.tsx';
 
@@ -19,16 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('public page (terms) from a replaceable Markdown file', () => {
   it('shows headings, tables and mail links, and no markup from the file', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ success: true, markdown: terms }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-      ),
-    );
+    stubApi(on(publicPageEndpoint, { success: true, markdown: terms }));
     const { container } = render(
       <ScreenProviders>
         <TermsScreen />

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/api/common.ts';
-import type { MemberSession } from '#shared/api/sessions.ts';
+import { endSessionEndpoint, type MemberSession, sessionsEndpoint } from '#shared/api/sessions.ts';
 import { defaultConfig, toPublicConfig } from '#shared/config.ts';
+import { callsOf, failure, on, stubApi } from '#tests/support/contract-fetch.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { MessagesProvider } from '../i18n/messages.tsx';
 import { MemoryRouter } from '../routing/router.tsx';
@@ -41,24 +42,12 @@ function renderSection() {
   );
 }
 
-function answers(...bodies: { status: number; body: unknown }[]) {
-  const fetch = vi.fn();
-  for (const { status, body } of bodies) {
-    fetch.mockResolvedValueOnce(
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-    );
-  }
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('where you are signed in', () => {
   it('names each browser, marks this one, says when each was last used and which passkey signed it in', async () => {
-    answers({
-      status: 200,
-      body: {
+    stubApi(
+      on(sessionsEndpoint, {
         success: true,
         sessions: [
           session({ current: true }),
@@ -70,8 +59,8 @@ describe('where you are signed in', () => {
             passkey: { id: 'p1', title: 'Work laptop' },
           }),
         ],
-      },
-    });
+      }),
+    );
     renderSection();
     const mine = await screen.findByRole('listitem', { name: 'Chrome on macOS' });
     expect(within(mine).getByText('This device')).toBeTruthy();
@@ -89,22 +78,28 @@ describe('where you are signed in', () => {
 
   it('a session already ended elsewhere reads as signed out, and the list is brought up to date', async () => {
     const phone = session({ browser: 'Safari', platform: 'iPhone' });
-    const fetch = answers(
-      { status: 200, body: { success: true, sessions: [session({ current: true }), phone] } },
-      { status: 404, body: { success: false, error: 'SessionUnknown', message: 'gone' } },
-      { status: 200, body: { success: true, sessions: [session({ current: true })] } },
+    const fetch = stubApi(
+      on(
+        sessionsEndpoint,
+        { success: true, sessions: [session({ current: true }), phone] },
+        { success: true, sessions: [session({ current: true })] },
+      ),
+      on(endSessionEndpoint, failure(404, { error: 'SessionUnknown', message: 'gone' })),
     );
     renderSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out Safari on iPhone' }));
     expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeTruthy();
     expect(await screen.findByText("You're not signed in anywhere else.")).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(3);
+    expect(callsOf(fetch, endSessionEndpoint)).toHaveLength(1);
   });
 
   it('a list that cannot be loaded says so and offers to try again', async () => {
-    answers(
-      { status: 500, body: { success: false, error: 'ServerError', message: 'x' } },
-      { status: 200, body: { success: true, sessions: [session({ current: true })] } },
+    stubApi(
+      on(sessionsEndpoint, failure(500, { error: 'ServerError', message: 'x' }), {
+        success: true,
+        sessions: [session({ current: true })],
+      }),
     );
     renderSection();
     expect(
