@@ -22,7 +22,7 @@ async function enrolStaff(page: Page, server: TestServer, role: 'support' | 'man
 }
 
 async function openMember(page: Page, member: Member) {
-  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
   await page.getByLabel('Email, card number or name').fill(member.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toHaveText('1 member');
