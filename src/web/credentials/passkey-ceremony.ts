@@ -19,7 +19,7 @@ export interface CeremonyStopped {
 }
 
 /** The server's ceremony options (made with the same library, as it types them), or its refusal. */
-export type CeremonyOptions<O> = { ok: true; options: O | undefined } | Failure;
+type CeremonyOptions<O> = { ok: true; options: O | undefined } | Failure;
 
 /** A call's answer whose `options` are the ceremony's, typed as the library types them. */
 export async function optionsOf<O>(

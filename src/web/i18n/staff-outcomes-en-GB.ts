@@ -2,7 +2,7 @@ import type { ErrorCode } from '#shared/api/error-codes.ts';
 import type { StaffNotice } from '#shared/api/staff-members.ts';
 
 /** What a notice names: where a link went, the points an adjustment gave (formatted). */
-export interface NoticeDetails {
+interface NoticeDetails {
   email: string;
   points: string;
 }

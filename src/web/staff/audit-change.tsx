@@ -36,7 +36,7 @@ function valueText(words: Words, format: StaffFormat, key: string, value: unknow
 }
 
 /** The lines an audit row's change reads as: "VIP level: none → Gold" for a before and after, else "key: value". */
-export function changeLines(
+function changeLines(
   words: Words,
   format: StaffFormat,
   change: Record<string, unknown>,

@@ -27,7 +27,7 @@ function momentOf(text: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T12:00:00Z`) : new Date(text);
 }
 
-export function staffFormat(locale: Locale, currency: string): StaffFormat {
+function staffFormat(locale: Locale, currency: string): StaffFormat {
   const timeZone = schemeTimeZone(locale);
   const days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
   const minutes = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
@@ -50,7 +50,7 @@ export function useStaffFormat(): StaffFormat {
 }
 
 /** Digits after the decimal point of a currency's major unit (2 for pounds and kroner, 0 for yen). */
-export function minorDigits(currency: string): number {
+function minorDigits(currency: string): number {
   return Math.round(Math.log10(1 / majorUnits(1, currency)));
 }
 
