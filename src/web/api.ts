@@ -10,6 +10,8 @@ export interface Failure {
   /** The HTTP status; 0 when no answer came (network failure, time-out). */
   status: number;
   code: FailureCode;
+  /** The server's code as sent, also one outside the members' list (the staff console words those); '' without one. */
+  serverCode: string;
   /** The server's English sentence: for logs and error reports only. */
   message: string;
   /** Field name → the server's English problem with it (screens show their own words per field). */
@@ -112,6 +114,7 @@ function failureOf(status: number, body: unknown): Failure {
     ok: false,
     status,
     code: isMemberErrorCode(error) ? error : 'Unknown',
+    serverCode: typeof error === 'string' ? error : '',
     message: typeof message === 'string' ? message : '',
     fieldErrors: isObject(fieldErrors) ? (fieldErrors as Record<string, string>) : {},
     details,
@@ -119,7 +122,15 @@ function failureOf(status: number, body: unknown): Failure {
 }
 
 function unreachable(): Failure {
-  return { ok: false, status: 0, code: 'Unreachable', message: '', fieldErrors: {}, details: {} };
+  return {
+    ok: false,
+    status: 0,
+    code: 'Unreachable',
+    serverCode: '',
+    message: '',
+    fieldErrors: {},
+    details: {},
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -16,7 +16,11 @@ import { Layout } from './ui/layout.tsx';
 import { lazyScreen } from './ui/lazy-screen.ts';
 import { ScrollReset } from './ui/scroll-reset.tsx';
 
-const StaffConsole = lazyScreen(() => import('./staff/staff-console.tsx'));
+// Server-rendered as its frame alone (staff-console.tsx): a direct load paints at once.
+const StaffConsole = lazyScreen(() => import('./staff/staff-console.tsx'), {
+  serverRendered: 'src/web/staff/staff-console.tsx',
+  words: 'core',
+});
 
 /** The whole app below the router: configuration, messages, session, layout, routes. */
 export function App({ boot }: { boot: Boot }) {

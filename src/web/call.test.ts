@@ -53,6 +53,7 @@ describe('call(descriptor, payload): the typed call of SPEC §7', () => {
       ok: false,
       status: 401,
       code: 'IncorrectPassword',
+      serverCode: 'IncorrectPassword',
       message: 'English',
       fieldErrors: { password: 'x' },
       details: { incorrectPassword: true },
@@ -65,6 +66,7 @@ describe('call(descriptor, payload): the typed call of SPEC §7', () => {
       ok: false,
       status: 200,
       code: 'Unknown',
+      serverCode: 'SomethingNew',
     });
   });
 

@@ -1,6 +1,6 @@
 import { request as apiRequest, type Page } from '@playwright/test';
-import { seriousViolations, settle } from './axe.ts';
 import { expect, type Member, type TestServer, test } from './fixtures.ts';
+import { addAuthenticator, axeClean, createStaff, shot as fullShot } from './staff-helpers.ts';
 
 /**
  * The staff console per role, at a desk's 1280 px and a tablet's 768 px: enrolment by
@@ -8,49 +8,21 @@ import { expect, type Member, type TestServer, test } from './fixtures.ts';
  * and view, the role's actions, and a support user refused a manager action by the server.
  */
 
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
-
-let counter = 0;
-
 /** Creates a staff member as the CLI does (partner API) and enrols their passkey in this page. */
 async function enrolStaff(page: Page, server: TestServer, role: 'support' | 'manager' | 'admin') {
-  const email = `${role}${++counter}-${Date.now()}@retailer.example`;
-  const created = await server.partner<{ enrolUrl: string }>('POST', '/staff', {
-    email,
-    name: `Robin ${role}`,
-    role,
-  });
-  expect(created.status).toBe(201);
+  const { email, path } = await createStaff(server, role);
   await addAuthenticator(page);
-  const link = new URL(created.body.enrolUrl);
-  await page.goto(`${link.pathname}${link.hash}`);
+  await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Register your staff passkey' })).toBeVisible();
   await expect(page.getByText(`Register a passkey for ${email}`)).toBeVisible();
   await axeClean(page);
   await page.getByRole('button', { name: 'Register a passkey' }).click();
   await expect(page.getByRole('heading', { name: 'Find a member' })).toBeVisible();
-  return { email, path: `${link.pathname}${link.hash}` };
-}
-
-async function axeClean(page: Page) {
-  await settle(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  return { email, path };
 }
 
 async function openMember(page: Page, member: Member) {
-  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
   await page.getByLabel('Email, card number or name').fill(member.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toHaveText('1 member');
@@ -59,7 +31,7 @@ async function openMember(page: Page, member: Member) {
 }
 
 async function shot(page: Page, name: string, width: number) {
-  await page.screenshot({ path: `test-results/staff-${name}-${width}.png`, fullPage: true });
+  await fullShot(page, `${name}-${width}`);
 }
 
 for (const width of [1280, 768]) {

@@ -1,18 +1,14 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { queryOne } from '../db/database.ts';
+import { type Queryable, queryOne } from '../db/database.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
-import { verifiedCounter } from './webauthn.ts';
+import { type StoredPasskey, verifiedCounter } from './webauthn.ts';
 
-export interface PasskeyRow {
-  id: string;
+/** A member's stored passkey (the table passkeys). */
+export interface PasskeyRow extends StoredPasskey {
   account_id: string;
-  credential_id: string;
-  public_key: Uint8Array;
-  counter: number | string;
-  transports: string;
   title: string;
   key_number: number;
   created_at: Date;
@@ -42,6 +38,50 @@ export function challengeOf(clientDataJSON: string): string | null {
 }
 
 /**
+ * Single-use challenges bound to their flow and to a session or browser (`binding`), with the one
+ * they were made for (`owner`): members' in webauthn_challenges, staff's in staff_webauthn_challenges.
+ */
+export function challengeStore<Flow extends string>(
+  db: Queryable,
+  table: 'webauthn_challenges' | 'staff_webauthn_challenges',
+  ownerColumn: 'account_id' | 'staff_id',
+  minutes: number,
+) {
+  return {
+    async storeChallenge(
+      challenge: string,
+      flow: Flow,
+      bindingHash: string,
+      owner: string | null,
+    ): Promise<void> {
+      await db.query(`DELETE FROM ${table} WHERE expires_at < now()`);
+      await db.query(
+        `INSERT INTO ${table} (challenge_hash, flow, binding_hash, ${ownerColumn}, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+        [hashToken(challenge), flow, bindingHash, owner, minutes],
+      );
+    },
+
+    /** Takes a challenge out of the store (single use even when what follows fails); answers its owner. */
+    async takeChallenge(
+      challenge: string | null,
+      flow: Flow,
+      bindingHash: string | null,
+    ): Promise<{ owner: string | null } | null> {
+      if (!challenge || !bindingHash) return null;
+      const row = await queryOne<{ binding_hash: string; owner: string | null; live: boolean }>(
+        db,
+        `DELETE FROM ${table} WHERE challenge_hash = $1 AND flow = $2
+         RETURNING binding_hash, ${ownerColumn} AS owner, expires_at > now() AS live`,
+        [hashToken(challenge), flow],
+      );
+      if (!row?.live || row.binding_hash !== bindingHash) return null;
+      return { owner: row.owner };
+    },
+  };
+}
+
+/**
  * What every passkey ceremony shares: rpID and origin from configuration, never from the request
  * (DESIGN security rules); single-use challenges bound to their flow and to a session or browser;
  * and the check of an assertion, whose signature counter only moves forward.
@@ -56,36 +96,7 @@ export function passkeyCeremonies(ctx: AppContext) {
     expectedOrigin,
     challengeMinutes,
 
-    async storeChallenge(
-      challenge: string,
-      flow: ChallengeFlow,
-      bindingHash: string,
-      accountId: string | null,
-    ): Promise<void> {
-      await ctx.db.query('DELETE FROM webauthn_challenges WHERE expires_at < now()');
-      await ctx.db.query(
-        `INSERT INTO webauthn_challenges (challenge_hash, flow, binding_hash, account_id, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-        [hashToken(challenge), flow, bindingHash, accountId, challengeMinutes],
-      );
-    },
-
-    /** Takes a challenge out of the store (single use even when what follows fails). */
-    async takeChallenge(
-      challenge: string | null,
-      flow: ChallengeFlow,
-      bindingHash: string | null,
-    ): Promise<{ accountId: string | null } | null> {
-      if (!challenge || !bindingHash) return null;
-      const row = await queryOne<{ binding_hash: string; account_id: string | null; live: boolean }>(
-        ctx.db,
-        `DELETE FROM webauthn_challenges WHERE challenge_hash = $1 AND flow = $2
-         RETURNING binding_hash, account_id, expires_at > now() AS live`,
-        [hashToken(challenge), flow],
-      );
-      if (!row?.live || row.binding_hash !== bindingHash) return null;
-      return { accountId: row.account_id };
-    },
+    ...challengeStore<ChallengeFlow>(ctx.db, 'webauthn_challenges', 'account_id', challengeMinutes),
 
     /**
      * Verifies an assertion made with `passkey` over `challenge` and records its use. 'refused' when

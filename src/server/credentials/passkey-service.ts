@@ -1,8 +1,4 @@
-import type {
-  AuthenticationResponseJSON,
-  RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Passkey } from '#shared/api/credentials.ts';
 import type { AppContext } from '../app-context.ts';
@@ -22,7 +18,7 @@ import {
   renamePasskey,
 } from './passkey-store.ts';
 import { limitByAddress } from './rate-limits.ts';
-import { webauthn } from './webauthn.ts';
+import { verifiedRegistration, webauthn } from './webauthn.ts';
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';
 export const passkeyExpiredMessage = 'This passkey request has expired. Please try again.';
@@ -79,29 +75,12 @@ export function passkeyService(ctx: AppContext) {
     async register(request: FastifyRequest, session: Session, credential: RegistrationResponseJSON) {
       const challenge = challengeOf(credential.response.clientDataJSON);
       const taken = await ceremonies.takeChallenge(challenge, 'registration', session.tokenHash);
-      if (!challenge || !taken || taken.accountId !== session.accountId) {
+      if (!challenge || !taken || taken.owner !== session.accountId) {
         throw badRequest('ChallengeExpired', passkeyExpiredMessage);
       }
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-      try {
-        verification = await (await webauthn()).verifyRegistrationResponse({
-          response: credential,
-          expectedChallenge: challenge,
-          expectedOrigin,
-          expectedRPID: rpID,
-          requireUserVerification: true,
-        });
-      } catch (error) {
-        request.log.info({ err: error }, 'passkey registration refused');
-        verification = { verified: false };
-      }
-      if (!verification.verified) throw badRequest('PasskeyRefused', passkeyProblemMessage);
-      const row = await addPasskey(
-        ctx.db,
-        session.accountId,
-        verification.registrationInfo,
-        request.headers['user-agent'],
-      );
+      const made = await verifiedRegistration(request, { credential, challenge, expectedOrigin, rpID });
+      if (!made) throw badRequest('PasskeyRefused', passkeyProblemMessage);
+      const row = await addPasskey(ctx.db, session.accountId, made, request.headers['user-agent']);
       return passkeyView(row, session.passkeyId);
     },
 

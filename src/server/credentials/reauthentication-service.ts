@@ -112,7 +112,7 @@ export function reauthenticationService(ctx: AppContext) {
     ): Promise<void> {
       const challenge = challengeOf(credential.response.clientDataJSON);
       const taken = await ceremonies.takeChallenge(challenge, 'reauthentication', session.tokenHash);
-      if (!challenge || !taken || taken.accountId !== session.accountId) {
+      if (!challenge || !taken || taken.owner !== session.accountId) {
         throw badRequest('ChallengeExpired', passkeyExpiredMessage);
       }
       // Another member's passkey, however valid, confirms nothing here.

@@ -1,4 +1,8 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
+} from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -15,8 +19,9 @@ export function webauthn(): Promise<WebAuthn> {
   return loading;
 }
 
-/** A stored passkey as both members' and staff's tables keep it. */
-interface StoredPasskey {
+/** A stored passkey as both members' (passkeys) and staff's (staff_passkeys) tables keep it. */
+export interface StoredPasskey {
+  id: string;
   credential_id: string;
   public_key: Uint8Array;
   counter: number | string;
@@ -56,6 +61,29 @@ export async function verifiedCounter(
     return verification.verified ? verification.authenticationInfo.newCounter : null;
   } catch (error) {
     request.log.info({ err: error }, 'passkey assertion refused');
+    return null;
+  }
+}
+
+/**
+ * Checks a new passkey's registration over `challenge` (user verification required). Answers what to
+ * store, or null when the registration is refused (logged, never thrown).
+ */
+export async function verifiedRegistration(
+  request: FastifyRequest,
+  input: { credential: RegistrationResponseJSON; challenge: string; expectedOrigin: string; rpID: string },
+): Promise<NonNullable<VerifiedRegistrationResponse['registrationInfo']> | null> {
+  try {
+    const verification = await (await webauthn()).verifyRegistrationResponse({
+      response: input.credential,
+      expectedChallenge: input.challenge,
+      expectedOrigin: input.expectedOrigin,
+      expectedRPID: input.rpID,
+      requireUserVerification: true,
+    });
+    return verification.verified ? verification.registrationInfo : null;
+  } catch (error) {
+    request.log.info({ err: error }, 'passkey registration refused');
     return null;
   }
 }

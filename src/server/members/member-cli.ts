@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { formatMoney } from '#shared/domain/format.ts';
 import { type OperatorClient, OperatorError } from '../operator/operator-client.ts';
 import type { Entry } from '../points/points-cli.ts';
 
@@ -33,7 +34,7 @@ function describeMember(m: MemberDetails): string {
   const yes = (b: boolean) => (b ? 'yes' : 'no');
   return [
     `${m.fullName} <${m.email ?? 'deleted'}>, card number ${m.loyaltyId}, member since ${m.createdAt.slice(0, 10)}`,
-    `  points: ${m.pointsBalance} (pending ${m.pendingPointsBalance}), cash: ${m.cashBalance} ${m.currency} minor units`,
+    `  points: ${m.pointsBalance} (pending ${m.pendingPointsBalance}), cash: ${formatMoney(m.cashBalance, m.currency, 'en-GB')}`,
     `  vip level: ${m.vipLevel ?? 'none'}, email verified: ${yes(m.emailVerified)}, credit account: ${yes(m.isCredit)}, under review: ${yes(m.underReview)}`,
     `  can redeem: ${yes(m.accessRules.canRedeem)}, can convert: ${yes(m.accessRules.canConvert)}, can sign in: ${yes(m.accessRules.canSignIn)}`,
     ...(m.recent.length ? ['  recent:'] : []),

@@ -70,7 +70,7 @@ describe('operator CLI over the partner API (DESIGN "Operating it")', () => {
     expect(set.code).toBe(0);
     const shown = await loyalty('member', 'show', m.loyaltyId);
     expect(shown.output).toContain(`Kit Marsh <${m.email}>, card number ${m.loyaltyId}`);
-    expect(shown.output).toContain('points: 150 (pending 500)');
+    expect(shown.output).toContain('points: 150 (pending 500), cash: £0.00');
     expect(shown.output).toContain('vip level: 10%');
     expect(shown.output).toContain('under review: yes');
     expect(shown.output).toContain('can redeem: no');

@@ -23,7 +23,7 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
   async function viewOf(staffId: string) {
     const staff = await findStaffById(ctx.db, staffId);
     if (!staff) throw unauthorized('StaffSignInRequired', 'Sign in to the staff console first.');
-    return { staff: staffView(staff) };
+    return { staff: staffView(staff), currency: ctx.config.allowedCurrencies[0] ?? 'GBP' };
   }
 
   staffRoute(scope, staffMeEndpoint, 'support', async (_body, staff) => viewOf(staff.staffId));

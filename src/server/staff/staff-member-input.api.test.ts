@@ -51,10 +51,12 @@ describe('staff console: bad input to a manager’s action answers 4xx and write
     const body = { loyaltyId: m.loyaltyId, adjustmentId: 'console:adj#0001', points: 50, reason: 'Goodwill' };
     expect((await manager.post('/staff-api/member/adjust-points', body)).body).toMatchObject({
       success: true,
-      message: 'Adjusted by 50 points.',
+      notice: 'points-adjusted',
+      points: 50,
     });
-    expect((await manager.post('/staff-api/member/adjust-points', body)).body).toMatchObject({
-      message: 'This adjustment was already recorded.',
+    expect((await manager.post('/staff-api/member/adjust-points', body)).body).toEqual({
+      success: true,
+      notice: 'adjustment-already-recorded',
     });
   });
 

@@ -9,6 +9,7 @@ import {
   memberViewEndpoint,
   resendInvitationEndpoint,
   retryMailEndpoint,
+  type StaffNotice,
   sendPasswordResetEndpoint,
   sendSignInLinkEndpoint,
   setBurnRateEndpoint,
@@ -30,7 +31,12 @@ import { partnerWrites } from '../points/partner-points-service.ts';
 import { memberByLoyaltyId, memberView, searchMembers, sessionIdOf } from './staff-member-view.ts';
 import { staffRoute } from './staff-scope.ts';
 
-const done = (message: string) => ({ success: true as const, message });
+/** The action's notice code (the console words it); the details it names. */
+const done = (notice: StaffNotice, details: { email?: string; points?: number } = {}) => ({
+  success: true as const,
+  notice,
+  ...details,
+});
 
 /** A member who is not deleted (actions need one); deleted members can only be looked at. */
 async function liveMember(ctx: AppContext, loyaltyId: string): Promise<AccountRow & { email: string }> {
@@ -69,19 +75,19 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
       },
       staffAudit(staff, 'invite.resend'),
     );
-    return done(`A new invitation is on its way to ${sent.email}.`);
+    return done('invitation-sent', { email: sent.email });
   });
 
   staffRoute(scope, sendPasswordResetEndpoint, 'support', async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     await sendPasswordReset(ctx, account, staffAudit(staff, 'member.send_password_reset'));
-    return done(`A password reset link is on its way to ${account.email}.`);
+    return done('password-reset-sent', { email: account.email });
   });
 
   staffRoute(scope, sendSignInLinkEndpoint, 'support', async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     await sendSignInLink(ctx, account, staffAudit(staff, 'member.send_sign_in_link'));
-    return done(`A sign-in link is on its way to ${account.email}.`);
+    return done('sign-in-link-sent', { email: account.email });
   });
 
   staffRoute(scope, endSessionEndpoint, 'support', async ({ loyaltyId, sessionId }, staff) => {
@@ -97,7 +103,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
       await ctx.sessions.destroy(tx, session.token_hash);
       await audit(tx, { memberId: account.id, change: { sessionId } });
     });
-    return done('The session has ended.');
+    return done('session-ended');
   });
 
   staffRoute(scope, endAllSessionsEndpoint, 'support', async ({ loyaltyId }, staff) => {
@@ -107,7 +113,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
       await ctx.sessions.destroyAllFor(tx, account.id);
       await audit(tx, { memberId: account.id, change: {} });
     });
-    return done('Every session of the member has ended.');
+    return done('all-sessions-ended');
   });
 
   // Manager: points, access, deletion.
@@ -120,9 +126,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
       // The console's contract holds the partner API's rules for each field (checked on arrival).
       const input = { adjustmentId, loyaltyId, points, reason };
       const result = await partnerWrites.adjustment(ctx, input, staffAudit(staff, 'adjustment.record'));
-      return done(
-        result.replayed ? 'This adjustment was already recorded.' : `Adjusted by ${points} points.`,
-      );
+      return result.replayed ? done('adjustment-already-recorded') : done('points-adjusted', { points });
     },
   );
 
@@ -130,7 +134,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     const account = await liveMember(ctx, loyaltyId);
     // Nothing to change is the service's 400 (NothingToChange), before anything is written.
     await updateMember(ctx, account, changes, staffAudit(staff, 'member.update'));
-    return done('The member has been updated.');
+    return done('member-updated');
   });
 
   staffRoute(scope, deleteMemberEndpoint, 'manager', async ({ loyaltyId, confirm }, staff, request) => {
@@ -147,7 +151,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     );
     if (!erased) throw notFound('MemberNotFound', `Member ${loyaltyId} has already been deleted.`);
     request.log.info({ accountId: erased.id, staffId: request.staff?.staffId }, 'account deleted by staff');
-    return done(`Member ${loyaltyId} has been deleted.`);
+    return done('member-deleted');
   });
 
   staffRoute(scope, burnRateEndpoint, 'support', async () => ({ burnRate: await currentBurnRate(ctx.db) }));
@@ -162,6 +166,6 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     if (!(await retryGivenUpMail(ctx.db, id, staffAudit(staff, 'mail.retry'))))
       throw notFound('MailNotFound', `No given-up mail has the id ${id}.`);
     ctx.outbox.wake();
-    return done('The email is back in the queue.');
+    return done('mail-requeued');
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { memberSearchEndpoint, memberViewSchema } from '#shared/api/staff-members.ts';
 import type { AppContext } from '../app-context.ts';
+import { memberClaims } from '../claims/claims-service.ts';
 import { passkeysOf } from '../credentials/passkey-store.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
@@ -100,8 +101,9 @@ export async function memberView(
   const { db } = ctx;
   const account = await memberByLoyaltyId(db, loyaltyId);
   const details = await memberDetails(db, account);
-  const [ledger, consents, sessions, passkeys, pass, nike, invites] = await Promise.all([
+  const [ledger, claims, consents, sessions, passkeys, pass, nike, invites] = await Promise.all([
     ledgerWithBalance(db, account.id),
+    memberClaims(db, account.id),
     db.query<{ channel: string; choice: string; source: string; recorded_at: Date }>(
       `SELECT channel, choice, source, recorded_at FROM marketing_consents
         WHERE account_id = $1 ORDER BY recorded_at DESC, id DESC LIMIT 100`,
@@ -137,6 +139,7 @@ export async function memberView(
       loyaltyId: account.loyalty_id,
       email: account.email,
       fullName: account.full_name,
+      telephoneNumber: account.telephone_number,
       createdAt: details.createdAt,
       currency: account.currency,
       pointsBalance: details.pointsBalance,
@@ -151,6 +154,7 @@ export async function memberView(
       canSignIn: account.can_sign_in,
     },
     ledger,
+    claims,
     consents: consents.map((c) => ({
       channel: c.channel,
       choice: c.choice,

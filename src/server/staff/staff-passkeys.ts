@@ -1,12 +1,13 @@
-import type {
-  AuthenticationResponseJSON,
-  RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { challengeOf, userHandleOf } from '../credentials/passkey-ceremonies.ts';
-import { verifiedCounter, webauthn } from '../credentials/webauthn.ts';
+import { challengeOf, challengeStore, userHandleOf } from '../credentials/passkey-ceremonies.ts';
+import {
+  type StoredPasskey,
+  verifiedCounter,
+  verifiedRegistration,
+  webauthn,
+} from '../credentials/webauthn.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { hashToken, newToken } from '../sessions/tokens.ts';
@@ -36,26 +37,12 @@ export function staffPasskeys(ctx: AppContext) {
     path: '/staff-api/signin',
   };
 
-  async function storeChallenge(challenge: string, flow: Flow, binding: string, staffId: string | null) {
-    await ctx.db.query('DELETE FROM staff_webauthn_challenges WHERE expires_at < now()');
-    await ctx.db.query(
-      `INSERT INTO staff_webauthn_challenges (challenge_hash, flow, binding_hash, staff_id, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-      [hashToken(challenge), flow, binding, staffId, minutes],
-    );
-  }
-
-  /** Takes a challenge out of the store (single use even when what follows fails). */
-  async function takeChallenge(challenge: string | null, flow: Flow, binding: string | null) {
-    if (!challenge || !binding) return null;
-    const row = await queryOne<{ binding_hash: string; staff_id: string | null; live: boolean }>(
-      ctx.db,
-      `DELETE FROM staff_webauthn_challenges WHERE challenge_hash = $1 AND flow = $2
-       RETURNING binding_hash, staff_id, expires_at > now() AS live`,
-      [hashToken(challenge), flow],
-    );
-    return row?.live && row.binding_hash === binding ? row : null;
-  }
+  const { storeChallenge, takeChallenge } = challengeStore<Flow>(
+    ctx.db,
+    'staff_webauthn_challenges',
+    'staff_id',
+    minutes,
+  );
 
   const limits = staffSignInLimits(ctx);
 
@@ -93,24 +80,16 @@ export function staffPasskeys(ctx: AppContext) {
     ): Promise<string> {
       const challenge = challengeOf(credential.response.clientDataJSON);
       const taken = await takeChallenge(challenge, 'enrol', hashToken(token));
-      if (!challenge || !taken?.staff_id) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-      try {
-        verification = await (await webauthn()).verifyRegistrationResponse({
-          response: credential,
-          expectedChallenge: challenge,
-          expectedOrigin,
-          expectedRPID: rpID,
-          requireUserVerification: true,
-        });
-      } catch (error) {
-        request.log.info({ err: error }, 'staff passkey registration refused');
-        verification = { verified: false };
-      }
-      if (!verification.verified)
-        throw badRequest('StaffPasskeyRefused', 'The passkey could not be verified.');
-      const { credential: made } = verification.registrationInfo;
-      const staffId = taken.staff_id;
+      if (!challenge || !taken?.owner) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
+      const registration = await verifiedRegistration(request, {
+        credential,
+        challenge,
+        expectedOrigin,
+        rpID,
+      });
+      if (!registration) throw badRequest('StaffPasskeyRefused', 'The passkey could not be verified.');
+      const made = registration.credential;
+      const staffId = taken.owner;
       await ctx.db.transaction(async (tx) => {
         const spentBy = await spendEnrolment(tx, token);
         if (spentBy !== staffId) throw badRequest('EnrolmentInvalid', enrolmentInvalidMessage);
@@ -171,14 +150,7 @@ export function staffPasskeys(ctx: AppContext) {
       if (!challenge || !taken)
         throw badRequest('ChallengeExpired', 'This sign-in has expired. Please try again.');
       const refused = () => unauthorized('StaffPasskeyRefused', staffPasskeyRefusedMessage);
-      const passkey = await queryOne<{
-        id: string;
-        staff_id: string;
-        credential_id: string;
-        public_key: Uint8Array;
-        counter: number | string;
-        transports: string;
-      }>(
+      const passkey = await queryOne<StoredPasskey & { staff_id: string }>(
         ctx.db,
         `SELECT p.* FROM staff_passkeys p JOIN staff_members m ON m.id = p.staff_id
           WHERE p.credential_id = $1 AND m.deactivated_at IS NULL`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimSchema } from './claims.ts';
 import { endpoint } from './endpoint.ts';
 import { keyCharacters, text } from './text.ts';
 
@@ -46,6 +47,8 @@ export const memberViewSchema = z.object({
     loyaltyId: z.string(),
     email: z.string().nullable(),
     fullName: z.string(),
+    /** As the member gave it (null when they gave none, or telephone numbers are off). */
+    telephoneNumber: z.string().nullable(),
     createdAt: z.string(),
     currency: z.string(),
     pointsBalance: z.number(),
@@ -60,6 +63,8 @@ export const memberViewSchema = z.object({
     canSignIn: z.boolean(),
   }),
   ledger: z.array(ledgerLine),
+  /** The member's missing-purchase reports, newest first. */
+  claims: z.array(claimSchema),
   consents: z.array(
     z.object({ channel: z.string(), choice: z.string(), source: z.string(), recordedAt: z.string() }),
   ),
@@ -101,7 +106,30 @@ export const memberViewEndpoint = endpoint({
   response: memberViewSchema,
 });
 
-const done = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * What a member action did, as a code the console words in its language (never an English sentence):
+ * `email` is where a link went, `points` what an adjustment gave.
+ */
+export const staffNotices = [
+  'invitation-sent',
+  'password-reset-sent',
+  'sign-in-link-sent',
+  'session-ended',
+  'all-sessions-ended',
+  'points-adjusted',
+  'adjustment-already-recorded',
+  'member-updated',
+  'member-deleted',
+  'mail-requeued',
+] as const;
+export type StaffNotice = (typeof staffNotices)[number];
+
+const done = z.object({
+  success: z.literal(true),
+  notice: z.enum(staffNotices),
+  email: z.string().optional(),
+  points: z.number().optional(),
+});
 
 // Support.
 

@@ -22,6 +22,9 @@ const staffMemberSchema = z.object({
   createdAt: z.string(),
 });
 
+/** Who is signed in, and the scheme's own currency (its first allowed one), which the console writes amounts in. */
+const signedInSchema = z.object({ staff: staffMemberSchema, currency: z.string() });
+
 const enrolmentToken = text().min(1, 'The enrolment link is incomplete').max(200);
 
 /** The signed-in staff member (the console's first call). */
@@ -29,7 +32,7 @@ export const staffMeEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/me',
   request: z.object({}),
-  response: z.object({ staff: staffMemberSchema }),
+  response: signedInSchema,
 });
 
 /** Registration options for the passkey of the staff member an enrolment link names. */
@@ -45,7 +48,7 @@ export const staffEnrolEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/enrolment',
   request: z.object({ token: enrolmentToken, response: webAuthnCredentialSchema }),
-  response: z.object({ staff: staffMemberSchema }),
+  response: signedInSchema,
 });
 
 export const staffSignInOptionsEndpoint = endpoint({
@@ -59,7 +62,7 @@ export const staffSignInEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/signin',
   request: z.object({ response: webAuthnCredentialSchema }),
-  response: z.object({ staff: staffMemberSchema }),
+  response: signedInSchema,
 });
 
 export const staffSignOutEndpoint = endpoint({

@@ -26,7 +26,8 @@ import {
   reauthenticationStatus,
   requestReauthenticationLink,
 } from '#shared/api/reauthentication-endpoints.ts';
-import { type CallResult, call, type Failure } from '../api.ts';
+import { call } from '../api.ts';
+import { optionsOf } from './passkey-ceremony.ts';
 
 type WebAuthnCredential = RequestOf<typeof passkeyLogin>['response'];
 
@@ -36,14 +37,6 @@ type WebAuthnCredential = RequestOf<typeof passkeyLogin>['response'];
  */
 const credential = (response: AuthenticationResponseJSON | RegistrationResponseJSON) =>
   response as unknown as WebAuthnCredential;
-
-/** The ceremony options the server made with the same library, as that library types them. */
-async function withOptions<O>(
-  result: Promise<CallResult<{ options?: unknown }>>,
-): Promise<{ ok: true; options: O | undefined } | Failure> {
-  const answer = await result;
-  return answer.ok ? { ok: true, options: answer.data.options as O | undefined } : answer;
-}
 
 const registrationOptions = () => call(passkeyRegistrationOptions, {});
 const loginOptions = (autofill: boolean) => call(passkeyLoginOptions, { autofill });
@@ -58,16 +51,16 @@ export const credentialsApi = {
   passkeys: () => call(passkeys),
   renamePasskey: (body: RequestOf<typeof renamePasskey>) => call(renamePasskey, body),
   removePasskey: (body: RequestOf<typeof removePasskey>) => call(removePasskey, body),
-  registrationOptions: () => withOptions<PublicKeyCredentialCreationOptionsJSON>(registrationOptions()),
+  registrationOptions: () => optionsOf<PublicKeyCredentialCreationOptionsJSON>(registrationOptions()),
   register: (response: RegistrationResponseJSON) => call(passkeyRegister, { response: credential(response) }),
   loginOptions: (autofill: boolean) =>
-    withOptions<PublicKeyCredentialRequestOptionsJSON>(loginOptions(autofill)),
+    optionsOf<PublicKeyCredentialRequestOptionsJSON>(loginOptions(autofill)),
   loginWithPasskey: (response: AuthenticationResponseJSON) =>
     call(passkeyLogin, { response: credential(response) }),
   reauthenticationStatus: () => call(reauthenticationStatus),
   reauthenticateWithPassword: (password: string) => call(reauthenticateWithPassword, { password }),
   reauthenticationPasskeyOptions: () =>
-    withOptions<PublicKeyCredentialRequestOptionsJSON>(reauthenticationOptions()),
+    optionsOf<PublicKeyCredentialRequestOptionsJSON>(reauthenticationOptions()),
   reauthenticateWithPasskey: (response: AuthenticationResponseJSON) =>
     call(reauthenticateWithPasskey, { response: credential(response) }),
   requestReauthenticationLink: () => call(requestReauthenticationLink, {}),

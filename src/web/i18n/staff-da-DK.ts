@@ -1,4 +1,5 @@
 import type { StaffWords } from './staff-en-GB.ts';
+import { staffOutcomesDaDK } from './staff-outcomes-da-DK.ts';
 
 /** Personalekonsollens ord (dens egen lazy chunk), på dansk. */
 export const staffDaDK: StaffWords = {
@@ -19,13 +20,7 @@ export const staffDaDK: StaffWords = {
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',
-  failures: {
-    signedOut: 'Din personalesession er udløbet. Log ind igen.',
-    forbidden: 'Din rolle giver ikke adgang til dette.',
-    tooMany: 'For mange forsøg. Vent et par minutter, og prøv igen.',
-    unreachable: 'Serveren kunne ikke nås. Prøv igen.',
-    generic: (message) => message || 'Noget gik galt. Prøv igen.',
-  },
+  ...staffOutcomesDaDK,
   signIn: {
     title: 'Log ind som personale',
     intro: 'Log ind med den adgangsnøgle, du registrerede med dit tilmeldingslink.',
@@ -58,6 +53,7 @@ export const staffDaDK: StaffWords = {
     fields: {
       card: 'Kortnummer',
       email: 'E-mail',
+      phone: 'Telefon',
       joined: 'Medlem siden',
       points: 'Point',
       pending: 'Afventende point',
@@ -75,11 +71,21 @@ export const staffDaDK: StaffWords = {
     none: 'Ingen',
     ledger: 'Kontohistorik',
     ledgerColumns: { date: 'Dato', kind: 'Type', points: 'Point', balance: 'Saldo', detail: 'Detaljer' },
+    ledgerKinds: {
+      purchase: 'Køb',
+      return: 'Returnering',
+      adjustment: 'Justering',
+      exchange: 'Pointveksling',
+      redemption: 'Indløsning',
+      expiry: 'Udløb',
+    },
     pendingUntil: (date) => `afventer til ${date}`,
     noLedger: 'Ingen point endnu.',
     consents: 'Markedsføringssamtykker',
     noConsents: 'Intet samtykke registreret.',
     consentLine: (channel, choice, source) => `${channel}: ${choice} (${source})`,
+    consentChannels: { email: 'E-mail', whatsapp: 'WhatsApp' },
+    consentChoices: { consent: 'ja', decline: 'nej', unknown: 'ikke spurgt' },
     sessions: 'Sessioner',
     noSessions: 'Ikke logget ind nogen steder.',
     lastSeen: (date) => `sidst set ${date}`,
@@ -98,6 +104,12 @@ export const staffDaDK: StaffWords = {
     nikeNone: 'Ikke forbundet.',
     invitations: 'Invitationer',
     noInvitations: 'Ingen invitationer.',
+    invitationStates: { valid: 'Venter', consumed: 'Taget imod', stale: 'Erstattet', expired: 'Udløbet' },
+    claims: {
+      title: 'Anmeldte manglende køb',
+      none: 'Ingen anmeldte manglende køb.',
+    },
+    channels: { 'in-store': 'I butik', ecommerce: 'Online' },
     invitationLine: (state, date, from) => `${state}, sendt ${date}${from ? ` af ${from}` : ''}`,
     resendInvitation: 'Send invitationen igen',
     supportActions: 'Hjælp til login',
@@ -149,7 +161,7 @@ export const staffDaDK: StaffWords = {
       'another-card': 'Ordren er på et andet kort',
       'not-found': 'Intet køb af denne ordre nåede os',
     },
-    purchase: (value, currency, points) => `${value} ${currency}, ${points} point`,
+    purchase: (value, points) => `${value}, ${points} point`,
     points: 'Point at give',
     pointsProblem: 'Skriv de point, der skal gives (et helt tal).',
     approve: 'Godkend',
@@ -186,12 +198,15 @@ export const staffDaDK: StaffWords = {
   },
   settings: {
     title: 'Indløsningskurs',
-    intro: 'Hvor mange point der giver hvor meget kortsaldo (i mindste enheder, fx øre).',
+    intro: 'Hvor mange point der giver hvor meget kortsaldo.',
     points: 'Point',
-    cash: 'Kortsaldo (mindste enheder)',
+    cash: (currency) => `Kortsaldo (${currency})`,
+    cashHint: (example) => `Et beløb som ${example}.`,
+    now: (points, cash) => `Nu giver ${points} point ${cash}.`,
     button: 'Gem indløsningskursen',
     saved: 'Indløsningskursen er gemt.',
     problem: 'Skriv et helt tal på mindst 1.',
+    cashProblem: (example) => `Skriv et beløb på mindst den mindste mønt, fx ${example}.`,
   },
   staff: {
     title: 'Personalekonti',

@@ -1,3 +1,5 @@
+import { staffOutcomesEnGB } from './staff-outcomes-en-GB.ts';
+
 /** The words of the staff console (its own lazy chunk: never in the members' bundles), in British English. */
 export const staffEnGB = {
   consoleTitle: 'Staff console',
@@ -17,13 +19,7 @@ export const staffEnGB = {
   },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',
-  failures: {
-    signedOut: 'Your staff session has ended. Please sign in again.',
-    forbidden: 'Your role does not allow this.',
-    tooMany: 'Too many attempts. Please wait a few minutes and try again.',
-    unreachable: 'The server could not be reached. Please try again.',
-    generic: (message: string) => message || 'Something went wrong. Please try again.',
-  },
+  ...staffOutcomesEnGB,
   signIn: {
     title: 'Staff sign-in',
     intro: 'Sign in with the passkey you registered with your enrolment link.',
@@ -56,6 +52,7 @@ export const staffEnGB = {
     fields: {
       card: 'Card number',
       email: 'Email',
+      phone: 'Telephone',
       joined: 'Joined',
       points: 'Points',
       pending: 'Pending points',
@@ -73,11 +70,21 @@ export const staffEnGB = {
     none: 'None',
     ledger: 'Ledger',
     ledgerColumns: { date: 'Date', kind: 'Kind', points: 'Points', balance: 'Balance', detail: 'Detail' },
+    ledgerKinds: {
+      purchase: 'Purchase',
+      return: 'Return',
+      adjustment: 'Adjustment',
+      exchange: 'Points exchange',
+      redemption: 'Redemption',
+      expiry: 'Expiry',
+    } as Record<string, string>,
     pendingUntil: (date: string) => `pending until ${date}`,
     noLedger: 'No points yet.',
     consents: 'Marketing consents',
     noConsents: 'No consent recorded.',
     consentLine: (channel: string, choice: string, source: string) => `${channel}: ${choice} (${source})`,
+    consentChannels: { email: 'Email', whatsapp: 'WhatsApp' } as Record<string, string>,
+    consentChoices: { consent: 'yes', decline: 'no', unknown: 'not asked' } as Record<string, string>,
     sessions: 'Sessions',
     noSessions: 'Not signed in anywhere.',
     lastSeen: (date: string) => `last seen ${date}`,
@@ -96,6 +103,12 @@ export const staffEnGB = {
     nikeNone: 'Not linked.',
     invitations: 'Invitations',
     noInvitations: 'No invitations.',
+    invitationStates: { valid: 'Waiting', consumed: 'Accepted', stale: 'Replaced', expired: 'Expired' },
+    claims: {
+      title: 'Missing-purchase reports',
+      none: 'No missing-purchase reports.',
+    },
+    channels: { 'in-store': 'In store', ecommerce: 'Online' },
     invitationLine: (state: string, date: string, from: string | null) =>
       `${state}, sent ${date}${from ? ` by ${from}` : ''}`,
     resendInvitation: 'Send the invitation again',
@@ -157,7 +170,7 @@ export const staffEnGB = {
       'another-card': 'This order is on another card',
       'not-found': 'No purchase of this order reached us',
     } as Record<string, string>,
-    purchase: (value: number, currency: string, points: number) => `${value} ${currency}, ${points} points`,
+    purchase: (value: string, points: string) => `${value}, ${points} points`,
     points: 'Points to give',
     pointsProblem: 'Enter the points to give (a whole number).',
     approve: 'Approve',
@@ -166,7 +179,7 @@ export const staffEnGB = {
     refuse: 'Refuse',
     approved: 'The claim is approved and the points are on the member’s card.',
     refused: 'The claim is refused; the member sees the reason.',
-    approvedWith: (points: number) => `Approved: ${points} points`,
+    approvedWith: (points: string) => `Approved: ${points} points`,
     refusedWith: (reason: string) => `Refused: ${reason}`,
     conflict: (card: string) =>
       `Approved, then the till sent this order for card ${card}: both hold points for it. Let the member keep them, or take them back with a reason.`,
@@ -174,7 +187,7 @@ export const staffEnGB = {
     takeBack: 'Take the points back',
     kept: 'The member keeps the points.',
     takenBack: 'The points are taken back; the member sees the reason.',
-    keptWith: (points: number) => `Kept after a conflict with the till: ${points} points`,
+    keptWith: (points: string) => `Kept after a conflict with the till: ${points} points`,
     takenBackWith: (reason: string) => `Points taken back: ${reason}`,
   },
   mail: {
@@ -194,12 +207,15 @@ export const staffEnGB = {
   },
   settings: {
     title: 'Burn rate',
-    intro: 'How many points buy how much pass balance (in minor units, e.g. pence).',
+    intro: 'How many points buy how much pass balance.',
     points: 'Points',
-    cash: 'Pass balance (minor units)',
+    cash: (currency: string) => `Pass balance (${currency})`,
+    cashHint: (example: string) => `An amount such as ${example}.`,
+    now: (points: string, cash: string) => `Now ${points} points buy ${cash}.`,
     button: 'Save the burn rate',
     saved: 'The burn rate has been saved.',
     problem: 'Enter a whole number of at least 1.',
+    cashProblem: (example: string) => `Enter an amount of at least the smallest coin, such as ${example}.`,
   },
   staff: {
     title: 'Staff accounts',

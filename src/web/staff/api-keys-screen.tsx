@@ -5,15 +5,16 @@ import { useForm } from '../ui/use-form.ts';
 import { type ApiKey, auditApi, useAuditWords } from './audit-api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 const scopes = ['purchases', 'members', 'invites'] as const;
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /** /staff/api-keys (admin): named partner API keys; a new key is shown once, here, at creation. */
 export function ApiKeysScreen() {
   const w = useStaffWords();
   const k = useAuditWords().keys;
+  const when = useStaffFormat().minute;
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);

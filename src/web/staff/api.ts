@@ -1,3 +1,8 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import type { RequestOf, ResponseOf } from '#shared/api/descriptor.ts';
 import {
   changeStaffRole,
@@ -33,10 +38,16 @@ import {
   updateMember,
 } from '#shared/api/staff-members-endpoints.ts';
 import { call } from '../api.ts';
+import { optionsOf } from '../credentials/passkey-ceremony.ts';
 
 type Credential = RequestOf<typeof staffSignIn>['response'];
+/** The browser library's credential JSON is what the schema's loose credential object checks. */
+const credential = (response: AuthenticationResponseJSON | RegistrationResponseJSON) =>
+  response as unknown as Credential;
 
-export type StaffMe = ResponseOf<typeof staffMe>['staff'];
+/** Who is signed in, with the scheme's currency (the answer of me, enrolment and sign-in alike). */
+export type StaffSignedIn = ResponseOf<typeof staffMe>;
+export type StaffMe = StaffSignedIn['staff'];
 export type MemberView = ResponseOf<typeof memberView>;
 export type MailQueue = ResponseOf<typeof undeliveredMail>;
 
@@ -44,9 +55,10 @@ export type MailQueue = ResponseOf<typeof undeliveredMail>;
 export const staffApi = {
   me: () => call(staffMe),
   enrolmentOptions: (token: string) => call(staffEnrolmentOptions, { token }),
-  enrol: (token: string, response: unknown) => call(staffEnrol, { token, response: response as Credential }),
-  signInOptions: () => call(staffSignInOptions, {}),
-  signIn: (response: unknown) => call(staffSignIn, { response: response as Credential }),
+  enrol: (token: string, response: RegistrationResponseJSON) =>
+    call(staffEnrol, { token, response: credential(response) }),
+  signInOptions: () => optionsOf<PublicKeyCredentialRequestOptionsJSON>(call(staffSignInOptions, {})),
+  signIn: (response: AuthenticationResponseJSON) => call(staffSignIn, { response: credential(response) }),
   signOut: () => call(staffSignOut, {}),
   staffList: () => call(staffList),
   createStaff: (body: RequestOf<typeof createStaff>) => call(createStaff, body),

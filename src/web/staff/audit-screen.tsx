@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClassName } from '../ui/button.tsx';
 import { Alert, SelectField, TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { type AuditFilters, type AuditPage, auditApi, useAuditWords } from './audit-api.ts';
+import { AuditChange } from './audit-change.tsx';
 import styles from './staff.module.css';
 import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 type Entry = AuditPage['entries'][number];
@@ -19,6 +21,7 @@ function filtersOf(values: typeof blank): AuditFilters {
 export function AuditScreen() {
   const w = useStaffWords();
   const a = useAuditWords().audit;
+  const format = useStaffFormat();
   const { sessionEnded } = useStaff();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [entries, setEntries] = useState<Entry[] | null>(null);
@@ -68,7 +71,11 @@ export function AuditScreen() {
             <Button type="submit" disabled={form.busy}>
               {a.filter}
             </Button>
-            <a className={styles.link} href={auditApi.exportUrl(filters)} download="audit-log.csv">
+            <a
+              className={buttonClassName('secondary')}
+              href={auditApi.exportUrl(filters)}
+              download="audit-log.csv"
+            >
               {a.download}
             </a>
           </div>
@@ -81,7 +88,7 @@ export function AuditScreen() {
         <p>{a.none}</p>
       ) : (
         <TableScroll label={w.nav.audit}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <thead>
               <tr>
                 <th scope="col">{c.at}</th>
@@ -94,17 +101,17 @@ export function AuditScreen() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{entry.at.slice(0, 19).replace('T', ' ')}</td>
-                  <td>
+                  <td data-label={c.at}>{format.second(entry.at)}</td>
+                  <td data-label={c.who}>
                     {a.actorKinds[entry.actorKind]}
                     {entry.actorLabel && entry.actorKind !== 'bootstrap' ? `: ${entry.actorLabel}` : ''}
                   </td>
-                  <td>
+                  <td data-label={c.action}>
                     <code>{entry.action}</code>
                   </td>
-                  <td>{entry.memberLoyaltyId ?? '—'}</td>
-                  <td>
-                    <code className={styles.change}>{JSON.stringify(entry.change)}</code>
+                  <td data-label={c.member}>{entry.memberLoyaltyId ?? '—'}</td>
+                  <td data-label={c.change} className={styles.wide}>
+                    <AuditChange words={a.change} format={format} change={entry.change} />
                     {entry.anonymised ? ` (${a.erased})` : ''}
                   </td>
                 </tr>

@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Alert, SelectField } from '../ui/form.tsx';
 import styles from './staff.module.css';
 import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 type StaffClaim = ResponseOf<typeof staffClaims>['claims'][number];
@@ -15,6 +16,7 @@ type Status = 'pending' | 'approved' | 'refused';
 /** /staff/claims (manager): members' missing-purchase claims, approved or refused with a reason the member reads. */
 export function ClaimsScreen() {
   const w = useStaffWords();
+  const format = useStaffFormat();
   const { sessionEnded } = useStaff();
   const [status, setStatus] = useState<Status>('pending');
   const [claims, setClaims] = useState<StaffClaim[] | null>(null);
@@ -41,7 +43,7 @@ export function ClaimsScreen() {
   return (
     <>
       <h1>{w.claims.title}</h1>
-      <div style={{ maxWidth: 320 }}>
+      <div className={styles.filter}>
         <SelectField
           label={w.claims.show}
           value={status}
@@ -58,7 +60,7 @@ export function ClaimsScreen() {
         <p>{w.claims.none}</p>
       ) : (
         <TableScroll label={w.nav.claims}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <thead>
               <tr>
                 <th scope="col">{c.member}</th>
@@ -72,23 +74,23 @@ export function ClaimsScreen() {
                 const inConflict = claim.conflict !== null && claim.conflict.settled === null;
                 return (
                   <tr key={claim.id}>
-                    <td>
+                    <td data-label={c.member}>
                       <Link to={`/staff/members/${claim.member.loyaltyId}`}>{claim.member.fullName}</Link>
                       <br />
                       <span className={styles.muted}>{claim.member.loyaltyId}</span>
                     </td>
-                    <td>
+                    <td data-label={c.order}>
                       {claim.orderId}
                       <br />
                       <span className={styles.muted}>
                         {[
-                          claim.purchasedOn,
-                          claim.store ?? claim.channel,
-                          `${claim.amount} ${claim.currency}`,
+                          format.day(claim.purchasedOn),
+                          claim.store ?? w.member.channels[claim.channel],
+                          format.money(claim.amount, claim.currency),
                         ].join(' · ')}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={c.found} className={styles.wide}>
                       {inConflict
                         ? w.claims.conflict(claim.purchase?.onCard ?? '')
                         : (w.claims.findings[claim.finding] ?? claim.finding)}
@@ -97,15 +99,14 @@ export function ClaimsScreen() {
                           <br />
                           <span className={styles.muted}>
                             {w.claims.purchase(
-                              claim.purchase.value,
-                              claim.purchase.currency,
-                              claim.purchase.points,
+                              format.money(claim.purchase.value, claim.purchase.currency),
+                              format.points(claim.purchase.points),
                             )}
                           </span>
                         </>
                       ) : null}
                     </td>
-                    <td>
+                    <td data-label={status === 'pending' ? c.decide : c.outcome} className={styles.wide}>
                       {claim.status === 'pending' || inConflict ? (
                         <Decide
                           claim={claim}
@@ -126,9 +127,9 @@ export function ClaimsScreen() {
                         />
                       ) : claim.status === 'approved' ? (
                         claim.conflict ? (
-                          w.claims.keptWith(claim.points ?? 0)
+                          w.claims.keptWith(format.points(claim.points ?? 0))
                         ) : (
-                          w.claims.approvedWith(claim.points ?? 0)
+                          w.claims.approvedWith(format.points(claim.points ?? 0))
                         )
                       ) : claim.conflict ? (
                         w.claims.takenBackWith(claim.reason ?? '')

@@ -3,12 +3,14 @@ import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
 import { type MailQueue, staffApi } from './api.ts';
 import styles from './staff.module.css';
-import { failureWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
+import { failureWords, noticeWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 /** /staff/mail: the outbox's mail that failed and is not delivered; a manager sends a given-up one again. */
 export function MailQueueScreen() {
   const w = useStaffWords();
+  const format = useStaffFormat();
   const { sessionEnded } = useStaff();
   const mayRetry = useMayDo('manager');
   const [queue, setQueue] = useState<MailQueue | null>(null);
@@ -28,7 +30,7 @@ export function MailQueueScreen() {
     const answer = await staffApi.retryMail(id);
     setNotice(
       answer.ok
-        ? { kind: 'success', text: answer.data.message }
+        ? { kind: 'success', text: noticeWords(w, format.points, answer.data) }
         : { kind: 'error', text: failureWords(w, answer) },
     );
     await load();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { StaffNotice } from '#shared/api/staff-members.ts';
 import type { CallResult } from '../api.ts';
 import { Link } from '../routing/links.tsx';
 import { useParams } from '../routing/routes.tsx';
@@ -7,18 +8,20 @@ import { Alert } from '../ui/form.tsx';
 import { type MemberView, staffApi } from './api.ts';
 import { ManagerActions } from './member-manager-actions.tsx';
 import styles from './staff.module.css';
-import { failureWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
+import { failureWords, noticeWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
-/** Runs a member action and shows how it went; the view reloads after a success. */
-export type Act = (run: () => Promise<CallResult<{ message: string }>>) => Promise<boolean>;
+/** What a member action answers: a notice code the console words. */
+type Done = { notice: StaffNotice; email?: string; points?: number };
 
-const day = (iso: string) => iso.slice(0, 10);
-const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+/** Runs a member action and shows how it went; the view reloads after a success. */
+export type Act = (run: () => Promise<CallResult<Done>>) => Promise<boolean>;
 
 /** /staff/members/:loyaltyId: everything about one member, and what the role may do for them. */
 export function MemberScreen() {
   const w = useStaffWords();
+  const format = useStaffFormat();
   const { sessionEnded } = useStaff();
   const { loyaltyId = '' } = useParams();
   const [view, setView] = useState<MemberView | null>(null);
@@ -44,7 +47,7 @@ export function MemberScreen() {
       setNotice({ kind: 'error', text: failureWords(w, answer) });
       return false;
     }
-    setNotice({ kind: 'success', text: answer.data.message });
+    setNotice({ kind: 'success', text: noticeWords(w, format.points, answer.data) });
     await load();
     return true;
   };
@@ -65,6 +68,7 @@ export function MemberScreen() {
       </div>
       {mayManage ? <ManagerActions view={view} act={act} /> : null}
       <LedgerPanel view={view} />
+      <ClaimsPanel view={view} />
       <div className={styles.columns}>
         <ConsentsPanel view={view} />
         <PassesPanel view={view} />
@@ -75,16 +79,18 @@ export function MemberScreen() {
 
 function AccountPanel({ view }: { view: MemberView }) {
   const w = useStaffWords();
+  const { day, points, money } = useStaffFormat();
   const f = w.member.fields;
   const a = view.account;
   const yes = (value: boolean) => (value ? w.member.yes : w.member.no);
   const rows: [string, string][] = [
     [f.card, a.loyaltyId],
     [f.email, a.email ?? '—'],
+    [f.phone, a.telephoneNumber ?? '—'],
     [f.joined, day(a.createdAt)],
-    [f.points, String(a.pointsBalance)],
-    [f.pending, String(a.pendingPointsBalance)],
-    [f.cash, `${a.cashBalance} ${a.currency}`],
+    [f.points, points(a.pointsBalance)],
+    [f.pending, points(a.pendingPointsBalance)],
+    [f.cash, money(a.cashBalance, a.currency)],
     [f.vip, a.vipLevel ?? w.member.none],
     [f.verified, yes(a.emailVerified)],
     [f.credit, yes(a.isCredit)],
@@ -111,6 +117,7 @@ function AccountPanel({ view }: { view: MemberView }) {
 /** Support's actions: sessions, invitations, a password reset link. */
 function SupportPanel({ view, act }: { view: MemberView; act: Act }) {
   const w = useStaffWords();
+  const { day, minute } = useStaffFormat();
   const id = view.account.loyaltyId;
   return (
     <section className={styles.panel} aria-labelledby="support-heading">
@@ -158,7 +165,13 @@ function SupportPanel({ view, act }: { view: MemberView; act: Act }) {
         <ul className={styles.list}>
           {view.invitations.map((invite) => (
             <li key={invite.id}>
-              <span>{w.member.invitationLine(invite.state, day(invite.createdAt), invite.invitedBy)}</span>
+              <span>
+                {w.member.invitationLine(
+                  w.member.invitationStates[invite.state],
+                  day(invite.createdAt),
+                  invite.invitedBy,
+                )}
+              </span>
               {invite.state === 'consumed' ? null : (
                 <Button
                   variant="secondary"
@@ -177,7 +190,9 @@ function SupportPanel({ view, act }: { view: MemberView; act: Act }) {
 
 function LedgerPanel({ view }: { view: MemberView }) {
   const w = useStaffWords();
+  const { day, minute, points, money } = useStaffFormat();
   const c = w.member.ledgerColumns;
+  const currency = view.account.currency;
   return (
     <section className={styles.panel} aria-labelledby="ledger-heading">
       <h2 id="ledger-heading">{w.member.ledger}</h2>
@@ -185,7 +200,7 @@ function LedgerPanel({ view }: { view: MemberView }) {
         <p className={styles.muted}>{w.member.noLedger}</p>
       ) : (
         <TableScroll label={w.member.ledger}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <thead>
               <tr>
                 <th scope="col">{c.date}</th>
@@ -202,19 +217,24 @@ function LedgerPanel({ view }: { view: MemberView }) {
             <tbody>
               {view.ledger.map((line) => (
                 <tr key={line.id}>
-                  <td>{minute(line.createdAt)}</td>
-                  <td>{line.kind}</td>
-                  <td className={styles.number}>{line.points}</td>
-                  <td className={styles.number}>{line.balanceAfter}</td>
-                  <td>
+                  <td data-label={c.date}>{minute(line.createdAt)}</td>
+                  <td data-label={c.kind}>{w.member.ledgerKinds[line.kind] ?? line.kind}</td>
+                  <td data-label={c.points} className={styles.number}>
+                    {points(line.points)}
+                  </td>
+                  <td data-label={c.balance} className={styles.number}>
+                    {points(line.balanceAfter)}
+                  </td>
+                  <td data-label={c.detail} className={styles.wide}>
                     {[
                       line.pending && line.confirmsAt ? w.member.pendingUntil(day(line.confirmsAt)) : null,
+                      line.cash ? money(line.cash, currency) : null,
                       line.orderId,
                       line.place,
                       line.reason,
                     ]
                       .filter(Boolean)
-                      .join(' · ')}
+                      .join(' · ') || '—'}
                   </td>
                 </tr>
               ))}
@@ -226,8 +246,42 @@ function LedgerPanel({ view }: { view: MemberView }) {
   );
 }
 
+/** The member's missing-purchase reports, with what became of each (deciding them is the claims page's). */
+function ClaimsPanel({ view }: { view: MemberView }) {
+  const w = useStaffWords();
+  const { day, points, money } = useStaffFormat();
+  const c = w.member.claims;
+  return (
+    <section className={styles.panel} aria-labelledby="member-claims-heading">
+      <h2 id="member-claims-heading">{c.title}</h2>
+      {view.claims.length === 0 ? (
+        <p className={styles.muted}>{c.none}</p>
+      ) : (
+        <ul className={styles.list}>
+          {view.claims.map((claim) => (
+            <li key={claim.id}>
+              <span>
+                {claim.orderId} · {day(claim.purchasedOn)} · {claim.store ?? w.member.channels[claim.channel]}{' '}
+                · {money(claim.amount, claim.currency)}
+              </span>
+              <span className={styles.muted}>
+                {claim.status === 'approved'
+                  ? w.claims.approvedWith(points(claim.points ?? 0))
+                  : claim.status === 'refused'
+                    ? w.claims.refusedWith(claim.reason ?? '')
+                    : w.claims.statuses.pending}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function ConsentsPanel({ view }: { view: MemberView }) {
   const w = useStaffWords();
+  const { minute } = useStaffFormat();
   return (
     <section className={styles.panel} aria-labelledby="consents-heading">
       <h2 id="consents-heading">{w.member.consents}</h2>
@@ -237,7 +291,13 @@ function ConsentsPanel({ view }: { view: MemberView }) {
         <ul className={styles.list}>
           {view.consents.map((consent) => (
             <li key={`${consent.channel}-${consent.recordedAt}-${consent.choice}`}>
-              <span>{w.member.consentLine(consent.channel, consent.choice, consent.source)}</span>
+              <span>
+                {w.member.consentLine(
+                  w.member.consentChannels[consent.channel] ?? consent.channel,
+                  w.member.consentChoices[consent.choice] ?? consent.choice,
+                  consent.source,
+                )}
+              </span>
               <span className={styles.muted}>{minute(consent.recordedAt)}</span>
             </li>
           ))}
@@ -250,6 +310,7 @@ function ConsentsPanel({ view }: { view: MemberView }) {
 /** Passkeys, wallet passes and the sportswear link. */
 function PassesPanel({ view }: { view: MemberView }) {
   const w = useStaffWords();
+  const { day } = useStaffFormat();
   const pass = view.wallet.applePass;
   return (
     <section className={styles.panel} aria-labelledby="passes-heading">

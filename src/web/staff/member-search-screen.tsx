@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ResponseOf } from '#shared/api/descriptor.ts';
 import type { memberSearch } from '#shared/api/staff-members-endpoints.ts';
 import { Link } from '../routing/links.tsx';
@@ -9,6 +9,7 @@ import { useForm } from '../ui/use-form.ts';
 import { staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaff, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 type Found = ResponseOf<typeof memberSearch>['members'];
@@ -16,6 +17,7 @@ type Found = ResponseOf<typeof memberSearch>['members'];
 /** /staff: find a member by email, card number or name. The query stays in the address (?q=). */
 export function MemberSearchScreen() {
   const w = useStaffWords();
+  const { day } = useStaffFormat();
   const { sessionEnded } = useStaff();
   const [params, setParams] = useSearchParams();
   const [found, setFound] = useState<Found | null>(null);
@@ -25,24 +27,43 @@ export function MemberSearchScreen() {
   });
 
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
+    };
+  }, []);
+
+  /** Searches; the query goes into the address, so Back and a reload show these results again. */
+  const find = useCallback(
+    async (q: string): Promise<string | undefined> => {
+      const answer = await staffApi.search(q);
+      if (!answer.ok) {
+        if (answer.status === 401) sessionEnded();
+        return failureWords(w, answer);
+      }
+      // Staff may have opened a member meanwhile: a late answer must not bring them back here.
+      if (!mounted.current) return undefined;
+      setParams({ q }, { replace: true });
+      setFound(answer.data.members);
+      return undefined;
     },
-    [],
+    [sessionEnded, setParams, w],
   );
   const search = form.onSubmit(async ({ q }) => {
-    const answer = await staffApi.search(q.trim());
-    if (!answer.ok) {
-      if (answer.status === 401) sessionEnded();
-      return { message: failureWords(w, answer) };
-    }
-    // Staff may have opened a member meanwhile: a late answer must not bring them back here.
-    if (!mounted.current) return undefined;
-    setParams({ q: q.trim() }, { replace: true });
-    setFound(answer.data.members);
-    return undefined;
+    const message = await find(q.trim());
+    return message ? { message } : undefined;
   });
+
+  // Opened with a query in the address (Back from a member, a reload): its results at once.
+  const [initialQuery] = useState(() => params.get('q')?.trim() ?? '');
+  const { setMessage } = form;
+  useEffect(() => {
+    if (initialQuery.length < 2) return;
+    void find(initialQuery).then((message) => {
+      if (message) setMessage(message);
+    });
+  }, [initialQuery, find, setMessage]);
 
   return (
     <>
@@ -65,7 +86,7 @@ export function MemberSearchScreen() {
       ) : (
         <TableScroll label={w.search.title}>
           <p role="status">{w.search.results(found.length)}</p>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <thead>
               <tr>
                 <th scope="col">{w.search.columns.name}</th>
@@ -77,12 +98,14 @@ export function MemberSearchScreen() {
             <tbody>
               {found.map((member) => (
                 <tr key={member.loyaltyId}>
-                  <td>
+                  <td data-label={w.search.columns.name} className={styles.wide}>
                     <Link to={`/staff/members/${member.loyaltyId}`}>{member.fullName}</Link>
                   </td>
-                  <td>{member.email ?? '—'}</td>
-                  <td>{member.loyaltyId}</td>
-                  <td>{member.createdAt.slice(0, 10)}</td>
+                  <td data-label={w.search.columns.email} className={styles.wide}>
+                    {member.email ?? '—'}
+                  </td>
+                  <td data-label={w.search.columns.card}>{member.loyaltyId}</td>
+                  <td data-label={w.search.columns.joined}>{day(member.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -10,6 +10,7 @@ import { staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
 import { StaffDevicesPanel } from './staff-devices-panel.tsx';
+import { useStaffFormat } from './staff-format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 type StaffMember = ResponseOf<typeof staffList>['staff'][number];
@@ -18,6 +19,7 @@ type Enrolment = { staff: StaffMember; enrolUrl: string; expiresAt: string };
 /** /staff/staff (admin): staff accounts, their roles, passkeys and sessions, deactivation and enrolment links. */
 export function StaffAccountsScreen() {
   const w = useStaffWords();
+  const format = useStaffFormat();
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
@@ -48,7 +50,7 @@ export function StaffAccountsScreen() {
       {notice ? <Alert kind="error">{notice}</Alert> : null}
       {enrolment ? (
         <Alert kind="success">
-          {w.staff.linkIntro(enrolment.staff.fullName, enrolment.expiresAt.slice(0, 16).replace('T', ' '))}
+          {w.staff.linkIntro(enrolment.staff.fullName, format.minute(enrolment.expiresAt))}
           <span className={styles.link} data-testid="enrol-url" style={{ display: 'block' }}>
             {enrolment.enrolUrl}
           </span>

@@ -1,24 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { roleIncludes } from '#shared/domain/staff-roles.ts';
 import { useLocation, useNavigate } from '../routing/router.tsx';
 import { Route, Routes } from '../routing/routes.tsx';
+import { useHydrated } from '../ui/lazy-screen.ts';
 import { usePageTitle } from '../ui/page-title.tsx';
-import { type StaffMe, staffApi } from './api.ts';
-import styles from './staff.module.css';
-import { StaffContext, useStaffWords } from './staff-context.tsx';
+import { type StaffSignedIn, staffApi } from './api.ts';
+import { StaffContext, type StaffState, useStaffWords } from './staff-context.tsx';
 import { staffNavigation } from './staff-navigation.tsx';
 import { StaffShell } from './staff-shell.tsx';
 import { EnrolScreen, SignInScreen } from './staff-signin-screens.tsx';
 
-type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; me: StaffMe };
+type Session =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; signedIn: StaffSignedIn };
 
 /**
- * The staff console at /staff: its own lazy chunk, outside the members' layout and
- * session. Enrolment and sign-in need no staff session; every other screen does, and is listed in
- * staff-navigation.tsx with the least role it needs.
+ * The staff console at /staff: its own lazy chunk, outside the members' layout and session.
+ * Enrolment and sign-in need no staff session; every other screen does, and is listed in
+ * staff-navigation.tsx with the least role it needs. The server paints the console's frame at once
+ * (its own first paint starts the page's script, see start.js); the browser then asks who is signed in.
  */
 export default function StaffConsole() {
   const w = useStaffWords();
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [session, setSession] = useState<Session>({ status: 'loading' });
@@ -26,14 +31,14 @@ export default function StaffConsole() {
 
   const load = useCallback(async () => {
     const answer = await staffApi.me();
-    setSession(answer.ok ? { status: 'signed-in', me: answer.data.staff } : { status: 'signed-out' });
+    setSession(answer.ok ? { status: 'signed-in', signedIn: answer.data } : { status: 'signed-out' });
   }, []);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const signedIn = (me: StaffMe) => {
-    setSession({ status: 'signed-in', me });
+  const signedIn = (signedIn: StaffSignedIn) => {
+    setSession({ status: 'signed-in', signedIn });
     void navigate('/staff');
   };
   const sessionEnded = useCallback(() => setSession({ status: 'signed-out' }), []);
@@ -42,19 +47,39 @@ export default function StaffConsole() {
     setSession({ status: 'signed-out' });
     await navigate('/staff/signin');
   }, [navigate]);
+  const state = useMemo<StaffState | null>(
+    () =>
+      session.status === 'signed-in'
+        ? { me: session.signedIn.staff, currency: session.signedIn.currency, signOut, sessionEnded }
+        : null,
+    [session, signOut, sessionEnded],
+  );
 
-  if (pathname === '/staff/enrol') return <EnrolScreen onSignedIn={signedIn} />;
-  if (session.status === 'loading') {
+  // The server's paint and the browser's until it has hydrated: the frame, waiting.
+  if (!hydrated || (session.status === 'loading' && pathname !== '/staff/enrol')) {
     return (
-      <p className={styles.narrow} aria-live="polite">
-        {w.loading}
-      </p>
+      <StaffShell>
+        <p aria-live="polite">{w.loading}</p>
+      </StaffShell>
     );
   }
-  if (session.status === 'signed-out') return <SignInScreen onSignedIn={signedIn} />;
-  const allowed = staffNavigation.filter((entry) => roleIncludes(session.me.role, entry.role));
+  if (pathname === '/staff/enrol') {
+    return (
+      <StaffShell>
+        <EnrolScreen onSignedIn={signedIn} />
+      </StaffShell>
+    );
+  }
+  if (!state) {
+    return (
+      <StaffShell>
+        <SignInScreen onSignedIn={signedIn} />
+      </StaffShell>
+    );
+  }
+  const allowed = staffNavigation.filter((entry) => roleIncludes(state.me.role, entry.role));
   return (
-    <StaffContext.Provider value={{ me: session.me, signOut, sessionEnded }}>
+    <StaffContext.Provider value={state}>
       <StaffShell entries={allowed}>
         <Routes>
           {allowed.flatMap((entry) =>

@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { ErrorCode } from '#shared/api/error-codes.ts';
+import type { StaffNotice } from '#shared/api/staff-members.ts';
 import { roleIncludes, type StaffRole } from '#shared/domain/staff-roles.ts';
 import type { Failure } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
@@ -9,6 +11,8 @@ import type { StaffMe } from './api.ts';
 /** The signed-in staff member, and how to leave or refresh. */
 export interface StaffState {
   me: StaffMe;
+  /** The scheme's own currency, which amounts without their own are in (the burn rate's). */
+  currency: string;
   signOut: () => Promise<void>;
   /** A call answered 401: the staff session has ended. */
   sessionEnded: () => void;
@@ -32,11 +36,26 @@ export function useStaffWords(): StaffWords {
   return useConfig().locale === 'da-DK' ? staffDaDK : staffEnGB;
 }
 
-/** The words for a failed call: by status (the staff codes are not in the member catalogue), else the server's sentence. */
+/** The words for a failed call: the console's own for the server's code, else for its status; never the server's English. */
 export function failureWords(w: StaffWords, failure: Failure): string {
-  if (failure.status === 0) return w.failures.unreachable;
-  if (failure.status === 401) return w.failures.signedOut;
-  if (failure.status === 403) return w.failures.forbidden;
-  if (failure.status === 429) return w.failures.tooMany;
-  return w.failures.generic(failure.message);
+  const f = w.failures;
+  if (failure.status === 0) return f.unreachable;
+  if (failure.status === 401) return f.signedOut;
+  if (failure.status === 403) return f.forbidden;
+  if (failure.status === 429) return f.tooMany;
+  const own = f.codes[failure.serverCode as ErrorCode];
+  if (own) return own;
+  if (failure.status === 404) return f.notFound;
+  if (failure.status === 409) return f.conflict;
+  if (failure.status >= 400 && failure.status < 500) return f.invalid;
+  return f.server;
+}
+
+/** The words for what an action did, from the server's notice code and details. */
+export function noticeWords(
+  w: StaffWords,
+  points: (n: number) => string,
+  done: { notice: StaffNotice; email?: string; points?: number },
+): string {
+  return w.notices[done.notice]({ email: done.email ?? '', points: points(done.points ?? 0) });
 }

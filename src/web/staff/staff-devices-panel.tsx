@@ -7,10 +7,9 @@ import { Alert } from '../ui/form.tsx';
 import { staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
+import { useStaffFormat } from './staff-format.ts';
 
 type Devices = ResponseOf<typeof staffDevices>;
-
-const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /**
  * A staff member's passkeys and sessions (admin): removing a passkey ends the sessions it started;
@@ -26,6 +25,7 @@ export function StaffDevicesPanel({
 }) {
   const w = useStaffWords();
   const d = w.staff.devices;
+  const { minute } = useStaffFormat();
   const [devices, setDevices] = useState<Devices | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 

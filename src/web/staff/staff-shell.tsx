@@ -1,19 +1,25 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
+import { useConfig } from '../config-context.tsx';
 import { NavLink } from '../routing/links.tsx';
 import styles from './staff.module.css';
-import { useStaff, useStaffWords } from './staff-context.tsx';
+import { StaffContext, useStaffWords } from './staff-context.tsx';
 import type { StaffNavEntry } from './staff-navigation.tsx';
 
-/** The console's frame: its title, the sections the role may see, who is signed in, and the content. */
+/**
+ * The console's frame on every page, signed in or not (and in the server's first paint): the brand
+ * and the console's name; signed in, who it is with Sign out, and below them the sections the role
+ * may see, on one row (at a desk they fit; on a phone the row scrolls sideways).
+ */
 export function StaffShell({
-  entries,
+  entries = [],
   children,
 }: {
-  entries: readonly StaffNavEntry[];
+  entries?: readonly StaffNavEntry[];
   children: ReactNode;
 }) {
   const w = useStaffWords();
-  const { me, signOut } = useStaff();
+  const { title } = useConfig();
+  const signedIn = useContext(StaffContext);
   return (
     <div className={styles.shell}>
       <a className="visually-hidden" href="#staff-main">
@@ -22,8 +28,19 @@ export function StaffShell({
       <header className={styles.header}>
         <div className={styles.bar}>
           <NavLink to="/staff" className={styles.title}>
-            {w.consoleTitle}
+            <span className={styles.brand}>{title}</span>
+            <span className={styles.consoleName}>{w.consoleTitle}</span>
           </NavLink>
+          {signedIn ? (
+            <div className={styles.who}>
+              <span>{w.signedInAs(signedIn.me.fullName, w.roles[signedIn.me.role] ?? signedIn.me.role)}</span>
+              <button type="button" className={styles.signOut} onClick={() => void signedIn.signOut()}>
+                {w.signOut}
+              </button>
+            </div>
+          ) : null}
+        </div>
+        {signedIn && entries.length > 0 ? (
           <nav className={styles.nav} aria-label={w.navigation}>
             <ul className={styles.navList}>
               {entries.map((entry) => (
@@ -35,13 +52,7 @@ export function StaffShell({
               ))}
             </ul>
           </nav>
-          <div className={styles.who}>
-            <span>{w.signedInAs(me.fullName, w.roles[me.role] ?? me.role)}</span>
-            <button type="button" className={styles.signOut} onClick={() => void signOut()}>
-              {w.signOut}
-            </button>
-          </div>
-        </div>
+        ) : null}
       </header>
       <main id="staff-main" className={styles.main}>
         {children}

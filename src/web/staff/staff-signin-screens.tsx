@@ -1,20 +1,34 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
+import type { CallResult } from '../api.ts';
+import {
+  authenticateWithPasskey,
+  type CeremonyStopped,
+  createPasskey,
+  optionsOf,
+} from '../credentials/passkey-ceremony.ts';
 import { Button } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
-import { type StaffMe, staffApi } from './api.ts';
+import { type StaffSignedIn, staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
 
-type WebAuthn = typeof import('@simplewebauthn/browser');
+type StaffWords = ReturnType<typeof useStaffWords>;
 
-/** The passkey library, loaded when a ceremony starts; null when the browser has no WebAuthn. */
-async function webAuthn(): Promise<WebAuthn | null> {
-  const library = await import('@simplewebauthn/browser');
-  return library.browserSupportsWebAuthn() ? library : null;
+/** What to tell staff when a passkey ceremony did not sign them in. */
+function ceremonyWords(
+  w: StaffWords,
+  result: Exclude<CallResult<StaffSignedIn> | CeremonyStopped, { ok: true }>,
+  invalid?: string,
+): string {
+  if ('browser' in result)
+    return result.browser === 'unsupported' ? w.signIn.unsupported : w.signIn.cancelled;
+  if (invalid && result.status === 400) return invalid;
+  return failureWords(w, result);
 }
 
 /** /staff/signin (and any console path without a staff session): sign in with the staff passkey. */
-export function SignInScreen({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
+export function SignInScreen({ onSignedIn }: { onSignedIn: (signedIn: StaffSignedIn) => void }) {
   const w = useStaffWords();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,38 +37,28 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (me: StaffMe) => void
     setBusy(true);
     setMessage(null);
     try {
-      const library = await webAuthn();
-      if (!library) return setMessage(w.signIn.unsupported);
-      const options = await staffApi.signInOptions();
-      if (!options.ok) return setMessage(failureWords(w, options));
-      let response: unknown;
-      try {
-        response = await library.startAuthentication({ optionsJSON: options.data.options as never });
-      } catch {
-        return setMessage(w.signIn.cancelled);
-      }
-      const answer = await staffApi.signIn(response);
-      if (!answer.ok) return setMessage(failureWords(w, answer));
-      onSignedIn(answer.data.staff);
+      const result = await authenticateWithPasskey(staffApi.signInOptions, staffApi.signIn);
+      if (result.ok) onSignedIn(result.data);
+      else setMessage(ceremonyWords(w, result));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <main className={styles.narrow}>
+    <div className={styles.narrow}>
       <h1>{w.signIn.title}</h1>
       <p>{w.signIn.intro}</p>
       {message ? <Alert kind="error">{message}</Alert> : null}
       <Button block onClick={() => void signIn()} disabled={busy}>
         {w.signIn.button}
       </Button>
-    </main>
+    </div>
   );
 }
 
 /** /staff/enrol#<token>: the new staff member registers their passkey and is signed in. */
-export function EnrolScreen({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
+export function EnrolScreen({ onSignedIn }: { onSignedIn: (signedIn: StaffSignedIn) => void }) {
   const w = useStaffWords();
   const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
   const [who, setWho] = useState<{ email: string; fullName: string } | null>(null);
@@ -74,28 +78,20 @@ export function EnrolScreen({ onSignedIn }: { onSignedIn: (me: StaffMe) => void 
     setBusy(true);
     setMessage(null);
     try {
-      const library = await webAuthn();
-      if (!library) return setMessage(w.signIn.unsupported);
       // Fresh options (a challenge lives a few minutes; the page may have been open longer).
-      const options = await staffApi.enrolmentOptions(token);
-      if (!options.ok) return setMessage(options.status === 400 ? w.enrol.invalid : failureWords(w, options));
-      let response: unknown;
-      try {
-        response = await library.startRegistration({ optionsJSON: options.data.options as never });
-      } catch {
-        return setMessage(w.signIn.cancelled);
-      }
-      const answer = await staffApi.enrol(token, response);
-      if (!answer.ok) return setMessage(answer.status === 400 ? w.enrol.invalid : failureWords(w, answer));
+      const options = () =>
+        optionsOf<PublicKeyCredentialCreationOptionsJSON>(staffApi.enrolmentOptions(token));
+      const result = await createPasskey(options, (response) => staffApi.enrol(token, response));
+      if (!result.ok) return setMessage(ceremonyWords(w, result, w.enrol.invalid));
       window.history.replaceState(null, '', '/staff/enrol');
-      onSignedIn(answer.data.staff);
+      onSignedIn(result.data);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <main className={styles.narrow}>
+    <div className={styles.narrow}>
       <h1>{w.enrol.title}</h1>
       {who ? <p>{w.enrol.intro(who.fullName, who.email)}</p> : null}
       {message ? <Alert kind="error">{message}</Alert> : null}
@@ -104,6 +100,6 @@ export function EnrolScreen({ onSignedIn }: { onSignedIn: (me: StaffMe) => void 
           {w.enrol.button}
         </Button>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -10,6 +10,11 @@ function classes(variant: Variant, block: boolean | undefined, extra: string | u
     .join(' ');
 }
 
+/** A button's classes, for an element that must be another (a download link: a plain `<a download>`). */
+export function buttonClassName(variant: Variant = 'primary'): string {
+  return classes(variant, false, undefined);
+}
+
 export function Button({
   variant = 'primary',
   block,

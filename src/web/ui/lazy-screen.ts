@@ -4,6 +4,7 @@ import {
   createElement,
   lazy,
   useContext,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { loadHomeMessages, loadScreenMessages } from '../i18n/messages.tsx';
@@ -105,8 +106,13 @@ export function lazyScreen<P extends object>(
   // screen itself. Only a screen still to load asks whether the page is hydrated: the question makes
   // React render its component once more after hydrating (useSyncExternalStore's server snapshot
   // differs), and for Home that was a second render of the whole screen, a long task of its own.
-  return (props: P) =>
-    loaded ? createElement(loaded, props) : createElement(ScreenOnceHydrated<P>, { Screen, props });
+  // Which of the two a mounted screen renders is fixed when it mounts: switching once the module has
+  // loaded would give React another component in the same place, which remounts the screen and loses
+  // its state (the staff console's search results vanished when the search put ?q= in the address).
+  return (props: P) => {
+    const [direct] = useState(() => loaded);
+    return direct ? createElement(direct, props) : createElement(ScreenOnceHydrated<P>, { Screen, props });
+  };
 }
 
 /** While hydrating, the browser renders what the server sent in a lazy screen's place (nothing). */
