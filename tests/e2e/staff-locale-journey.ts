@@ -40,7 +40,7 @@ const money = (locale: string, currency: string, major: number) =>
   plain(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(major));
 const iso = /\d{4}-\d{2}-\d{2}/;
 /** `text` in a pattern, any space in it matching any white space (Intl's no-break ones). */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s');
+const escapePattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s');
 
 /** Records when start.js added the app's module script (the app starting). */
 async function recordStart(page: Page) {
@@ -209,7 +209,7 @@ export function staffLocaleJourneys({
         await expect(page.getByRole('heading', { name: a.title })).toBeVisible();
         const burnRow = page.locator('tbody tr', { hasText: 'burn_rate.set' }).first();
         await expect(burnRow).toContainText(
-          new RegExp(`${a.change.fields.cashValue}: \\S+.* → ${escape(money(locale, currency, major))}`),
+          new RegExp(`${a.change.fields.cashValue}: \\S+.* → ${escapePattern(money(locale, currency, major))}`),
         );
         await expect(page.locator('main table')).not.toContainText('{"');
         await expect(page.locator('main table')).not.toContainText(iso);
