@@ -1,5 +1,4 @@
 // Types of build-state.mjs for its test.
-export const stamp: string;
 export function staleReason(root?: string): string | null;
 export function ensureBuild(options?: {
   root?: string;

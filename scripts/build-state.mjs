@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 const outputs = ['dist/web/index.html', 'dist/server/entry-server.js', 'dist/server/app/main.js'];
 const sourceRoots = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public', 'scripts'];
 /** Written after the whole build succeeded; its time is the build's. */
-export const stamp = 'dist/.build-complete';
+const stamp = 'dist/.build-complete';
 
 /** Tests are not part of the build: editing one needs no rebuild. */
 const testFile = /\.test\.tsx?$/;
