@@ -1,5 +1,6 @@
 import type { Descriptor, RequestOf, ResponseOf } from '#shared/api/descriptor.ts';
-import { isMemberErrorCode, type MemberErrorCode } from '#shared/api/error-codes.ts';
+import type { MemberErrorCode } from '#shared/api/error-codes.ts';
+import { failuresEnGB } from './i18n/failures-en-GB.ts';
 
 /** Why a call failed: a code from the shared list, or `Unreachable` when no answer came at all. */
 export type FailureCode = MemberErrorCode | 'Unreachable' | 'Unknown';
@@ -28,6 +29,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Values of the path's `:name` parameters. */
   params?: Record<string, string>;
+  /** The request outlives the page (fetch's keepalive): sent even if the page is left meanwhile. */
+  keepalive?: boolean;
 }
 
 /**
@@ -45,10 +48,10 @@ export async function call<D extends Descriptor>(
   options.signal?.addEventListener('abort', abort);
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(abort, options.timeoutMs);
   try {
-    const response = await fetch(
-      urlOf(descriptor, payload, options.params),
-      requestInit(descriptor, payload, controller),
-    );
+    const response = await fetch(urlOf(descriptor, payload, options.params), {
+      ...requestInit(descriptor, payload, controller),
+      keepalive: options.keepalive === true,
+    });
     const body = await readJson(response);
     if (response.ok && !(isObject(body) && body.success === false)) {
       return { ok: true, status: response.status, data: body as ResponseOf<D> };
@@ -113,12 +116,20 @@ function failureOf(status: number, body: unknown): Failure {
   return {
     ok: false,
     status,
-    code: isMemberErrorCode(error) ? error : 'Unknown',
+    code: isFailureCode(error) ? error : 'Unknown',
     serverCode: typeof error === 'string' ? error : '',
     message: typeof message === 'string' ? message : '',
     fieldErrors: isObject(fieldErrors) ? (fieldErrors as Record<string, string>) : {},
     details,
   };
+}
+
+/**
+ * A code a screen has words for. Asked of the catalogue that is in the first load anyway, which has
+ * words for exactly the member codes (its type says so): the list in error-codes.ts would add itself.
+ */
+function isFailureCode(value: unknown): value is FailureCode {
+  return typeof value === 'string' && Object.hasOwn(failuresEnGB, value);
 }
 
 function unreachable(): Failure {

@@ -10,6 +10,7 @@ import { AppRoutes } from './routes.tsx';
 import { useLocation } from './routing/router.tsx';
 import { SessionProvider } from './session/session-context.tsx';
 import { SignInMethodContext } from './signin/last-sign-in-method.ts';
+import { replayEarlyTaps } from './ui/early-taps.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import { Layout } from './ui/layout.tsx';
@@ -29,7 +30,10 @@ export function App({ boot }: { boot: Boot }) {
   const staff = pathname === '/staff' || pathname.startsWith('/staff/');
   // The page is hydrated (or rendered) once this first runs: `data-hydrated` on <html> tells the
   // browser journeys, which wait for it after a page load before they type or click.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+    replayEarlyTaps();
+  }, []);
   return (
     <ConfigContext.Provider value={boot.config}>
       <MessagesProvider locale={boot.config.locale}>

@@ -7,6 +7,24 @@
 // (vite.config.ts), allowed by the CSP by its hash.
 (() => {
   const me = document.currentScript;
+  const root = document.documentElement;
+  // A tap on a button of the painted page before the app has hydrated it (a member at a till taps the
+  // barcode as soon as it shows) would do nothing: the button is kept, in order, once, and the app
+  // presses it again when it has hydrated (early-taps.ts). Buttons only: a link works without us.
+  const taps = new Set();
+  self.earlyTaps = taps;
+  addEventListener(
+    'click',
+    (event) => {
+      const button = !root.hasAttribute('data-hydrated') && event.target.closest?.('#root button');
+      if (button) {
+        event.preventDefault();
+        event.stopPropagation();
+        taps.add(button);
+      }
+    },
+    true,
+  );
   const element = (tag, properties) => Object.assign(document.createElement(tag), properties);
   let started = false;
   const start = () => {

@@ -53,7 +53,7 @@ test.describe('signed-out help pages come back after sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('signing out from a help page keeps that page as it was until the landing shows, with its own Sign in', async ({
+  test('signing out from a help page clears it at once, never shows its signed-out prompt, then the landing with its own Sign in', async ({
     page,
     createMember,
     signIn,
@@ -66,10 +66,13 @@ test.describe('signed-out help pages come back after sign-in', () => {
     const landing = await holdRequests(page, '**/assets/landing-screen-*.js');
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await landing.requested;
-    // The session has ended and the landing is on its way: the page left must not turn into its own
-    // signed-out prompt, whose Sign in link would lead back to it.
-    await expect(page.getByText('To access your account details, you first need to sign in')).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    // SPEC §4: the account left the screen at once, while the landing is on its way; the page left
+    // must not turn into its own signed-out prompt, whose Sign in link would lead back to it.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+    await expect(page.getByText('To access your account details, you first need to sign in')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    await expect(page.getByText(member.email)).toHaveCount(0);
     landing.release();
     await expect(page.getByRole('heading', { name: 'Members Club' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

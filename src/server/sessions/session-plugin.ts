@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signOutCookieName } from '#shared/domain/sign-out.ts';
 import type { AppContext } from '../app-context.ts';
 import type { SlotRelease } from '../credentials/rate-limits.ts';
 import { queryOne, type Row } from '../db/database.ts';
@@ -42,22 +43,39 @@ export function sessionCookie(origin: string) {
 
 export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   const cookie = sessionCookie(ctx.origin);
+  const signOut = signOutCookieName(cookie.secure);
   app.decorateRequest('session', null);
   // A callback hook: most requests never wait here, and an async hook costs each one a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // Static files and the partner API never act for a member: skip the database there.
-    const skip =
+    if (
       request.url.startsWith('/assets/') ||
       request.url.startsWith('/partner/') ||
-      request.routeOptions.config.ownSessionQuery ||
-      request.routeOptions.config.anonymous;
-    const token = skip ? undefined : request.cookies[cookie.name];
+      request.routeOptions.config.anonymous
+    )
+      return done();
+    if (request.cookies[signOut] !== undefined) return signedOutInBrowser(request, reply, done);
+    const token = request.routeOptions.config.ownSessionQuery ? undefined : request.cookies[cookie.name];
     if (!token) return done();
     ctx.sessions.resolve(ctx.db, token).then((session) => {
       request.session = session;
       done();
     }, done);
   });
+
+  /**
+   * The member signed out in this browser (shared/domain/sign-out.ts): the session this request came
+   * with ends before anything reads it, and the request goes on as an anonymous visitor's.
+   */
+  function signedOutInBrowser(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+    const token = request.cookies[cookie.name];
+    delete request.cookies[cookie.name];
+    delete request.cookies[signOut];
+    reply.clearCookie(signOut, { path: '/', sameSite: 'lax', secure: cookie.secure });
+    if (!token) return done();
+    reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
+    ctx.sessions.destroy(ctx.db, hashToken(token)).then(() => done(), done);
+  }
 }
 
 /** Columns read in the statement that starts a session, of its member (`started.member_id`). */

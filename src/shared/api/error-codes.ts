@@ -142,7 +142,3 @@ export interface FailureBody {
   /** Field name → the English problem with it (the screens show their own words per field). */
   fieldErrors?: Record<string, string>;
 }
-
-export function isMemberErrorCode(code: unknown): code is MemberErrorCode {
-  return typeof code === 'string' && (memberErrorCodes as readonly string[]).includes(code);
-}

@@ -39,7 +39,7 @@ export function DeleteAccountSection() {
     if (answer === gaveUp) return;
     if (answer.ok) {
       // SPEC §4: success logs out and navigates to /.
-      await logout(() => navigate('/', { replace: true, state: { modalMessage: d.deleted } }));
+      logout(() => navigate('/', { replace: true, urgent: true, state: { modalMessage: d.deleted } }));
       return;
     }
     if (answer.code === 'DeleteConfirmMismatch') return { problems: { email: d.mismatch } };

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
+import type { FailureCode } from '../api.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
@@ -11,6 +12,9 @@ import { useForm } from '../ui/use-form.ts';
 import { credentialsApi } from './api.ts';
 import { gaveUp, useRecentAuthentication } from './confirm-identity.tsx';
 import styles from './credentials.module.css';
+
+/** Change failures with words of their own; any other shows SPEC §8's change failure. */
+const ownFailureWords: readonly FailureCode[] = ['TooManyRequests', 'LOGIN_REQUIRED'];
 
 /**
  * SPEC §2 /help/security: change password. Under 8 characters the field is flagged and nothing is
@@ -41,9 +45,12 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
       setDone(true);
       return { reset: { password: '' } };
     }
-    const words = failureText(result, { Unknown: c.setPasswordFailed });
-    if (result.code === 'InvalidPassword') return { problems: { password: words }, reset: { password: '' } };
-    return { message: words };
+    if (result.code === 'InvalidPassword')
+      return { problems: { password: failureText(result) }, reset: { password: '' } };
+    // SPEC §8: "Sorry, could not set new password, please try again." for every failure without
+    // words of its own: no answer, a server fault. A rate limit and a lapsed session say what to do.
+    const own = ownFailureWords.includes(result.code);
+    return { message: own ? failureText(result) : c.setPasswordFailed };
   });
 
   return (

@@ -8,6 +8,7 @@ import {
   StaticRouter,
   useLocation,
   useNavigate,
+  usePathChanges,
   useSearchParams,
 } from './router.tsx';
 import { Outlet, Route, Routes, useParams } from './routes.tsx';
@@ -212,5 +213,35 @@ describe('useSearchParams', () => {
     fireEvent.click(screen.getByRole('button'));
     expect(where()).toBe('/staff?q=sam+smith null');
     expect(screen.getByRole('button').textContent).toBe('q=sam smith');
+  });
+});
+
+describe('BrowserRouter path changes', () => {
+  it('counts path changes: a query change is none, there and back is two, even before a render', async () => {
+    window.history.replaceState(null, '', '/help/account');
+    let go: ReturnType<typeof useNavigate> = () => {};
+    function Count() {
+      go = useNavigate();
+      return <output>{`${useLocation().pathname} ${usePathChanges()}`}</output>;
+    }
+    render(
+      <BrowserRouter>
+        <Count />
+      </BrowserRouter>,
+    );
+    expect(where()).toBe('/help/account 0');
+    act(() => go('/help/account?tab=2'));
+    expect(where()).toBe('/help/account 0');
+    // Away and back in one go, as Back pressed before the next screen had shown.
+    act(() => {
+      go('/help/privacy');
+      go('/help/account');
+    });
+    expect(where()).toBe('/help/account 2');
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
+    expect(where()).toBe('/help/privacy 3');
   });
 });

@@ -6,6 +6,7 @@ import {
   useContext,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 
@@ -28,6 +29,11 @@ export interface Location {
 export interface NavigateOptions {
   replace?: boolean;
   state?: unknown;
+  /**
+   * Shows the new address at once, not as a transition that keeps the page being left until the next
+   * screen has loaded (signing out: the account leaves the screen now).
+   */
+  urgent?: boolean;
 }
 
 export type NavigateFunction = (to: string, options?: NavigateOptions) => void;
@@ -35,6 +41,11 @@ export type NavigateFunction = (to: string, options?: NavigateOptions) => void;
 interface RouterValue {
   location: Location;
   navigate: NavigateFunction;
+  /**
+   * How many times the address's path has changed: a Back pressed before the screen of a link has
+   * shown brings the same path back, yet the member went somewhere and returned (scroll-reset.tsx).
+   */
+  pathChanges: number;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -54,8 +65,8 @@ function locationOf(path: string, state: unknown, key: string): Location {
 }
 
 /** The provider the three routers share; the location changes as a transition, as React Router's did. */
-function Router({ location, navigate, children }: RouterValue & { children: ReactNode }) {
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+function Router({ location, navigate, pathChanges, children }: RouterValue & { children: ReactNode }) {
+  const value = useMemo(() => ({ location, navigate, pathChanges }), [location, navigate, pathChanges]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -75,10 +86,21 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /** The browser's address bar and history: navigate pushes or replaces an entry; Back and Forward follow. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [location, setLocation] = useState(windowLocation);
-  const follow = useCallback(() => startTransition(() => setLocation(windowLocation())), []);
+  const [{ location, pathChanges }, setRoute] = useState(() => ({
+    location: windowLocation(),
+    pathChanges: 0,
+  }));
+  const path = useRef(window.location.pathname);
+  const follow = useCallback((urgent?: boolean) => {
+    const next = windowLocation();
+    const moved = next.pathname !== path.current ? 1 : 0;
+    path.current = next.pathname;
+    const update = () => setRoute((route) => ({ location: next, pathChanges: route.pathChanges + moved }));
+    if (urgent) update();
+    else startTransition(update);
+  }, []);
   const navigate = useCallback<NavigateFunction>(
-    (to, { replace = false, state = null } = {}) => {
+    (to, { replace = false, state = null, urgent } = {}) => {
       const url = createPath(resolvePath(to, window.location.pathname));
       const entry: HistoryEntry = { usr: state, key: newKey() };
       if (replace) {
@@ -92,16 +114,17 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
           return;
         }
       }
-      follow();
+      follow(urgent);
     },
     [follow],
   );
   useLayoutEffect(() => {
-    window.addEventListener('popstate', follow);
-    return () => window.removeEventListener('popstate', follow);
+    const back = () => follow();
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
   }, [follow]);
   return (
-    <Router location={location} navigate={navigate}>
+    <Router location={location} navigate={navigate} pathChanges={pathChanges}>
       {children}
     </Router>
   );
@@ -111,7 +134,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
   const current = useMemo(() => locationOf(location, null, 'default'), [location]);
   return (
-    <Router location={current} navigate={refuseOnServer}>
+    <Router location={current} navigate={refuseOnServer} pathChanges={0}>
       {children}
     </Router>
   );
@@ -130,13 +153,14 @@ export function MemoryRouter({
   children: ReactNode;
 }) {
   const [location, setLocation] = useState(() => locationOf(initialEntries.at(-1) ?? '/', null, 'default'));
-  const navigate = useCallback<NavigateFunction>((to, { state = null } = {}) => {
-    startTransition(() =>
-      setLocation((from) => locationOf(createPath(resolvePath(to, from.pathname)), state, newKey())),
-    );
+  const navigate = useCallback<NavigateFunction>((to, { state = null, urgent } = {}) => {
+    const update = () =>
+      setLocation((from) => locationOf(createPath(resolvePath(to, from.pathname)), state, newKey()));
+    if (urgent) update();
+    else startTransition(update);
   }, []);
   return (
-    <Router location={location} navigate={navigate}>
+    <Router location={location} navigate={navigate} pathChanges={0}>
       {children}
     </Router>
   );
@@ -150,6 +174,11 @@ function useRouter(): RouterValue {
 
 export function useLocation(): Location {
   return useRouter().location;
+}
+
+/** Counts the changes of the address's path (see RouterValue). */
+export function usePathChanges(): number {
+  return useRouter().pathChanges;
 }
 
 /** Navigates within the app: `navigate('/help', { replace: true, state })`. The function never changes. */

@@ -6,5 +6,6 @@ import { call } from '../api.ts';
 /** The calls of the session: who is signed in (SPEC §4 Account load), and signing out. */
 export const sessionApi = {
   viewer: () => call(viewer, {}, { timeoutMs: viewerTimeoutMs }),
-  logout: () => call(logout, {}),
+  // keepalive: the call goes on if the page is left or reloaded meanwhile.
+  logout: () => call(logout, {}, { keepalive: true }),
 };

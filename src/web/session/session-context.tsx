@@ -1,15 +1,7 @@
-import {
-  createContext,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Account, GooglePay } from '#shared/api/common.ts';
 import type { ViewerResponse } from '#shared/api/viewer.ts';
+import { signOutCookieName, signOutCookieSeconds } from '#shared/domain/sign-out.ts';
 import { sessionApi } from './api.ts';
 
 /**
@@ -39,13 +31,19 @@ export interface SessionApi {
   /** Reloads the viewer (after an exchange, a verification…). */
   refresh(): Promise<void>;
   /**
-   * Tells the server, then clears the account locally (SPEC §4). `andThen` (the navigation that
-   * follows) changes the screen in the same step, so the page left is never shown signed out.
+   * Clears the account locally, then tells the server (SPEC §4). `andThen` (the navigation that
+   * follows, urgent) changes the screen in the same step, so the page left is never shown signed out.
    */
-  logout(andThen?: () => void): Promise<void>;
+  logout(andThen?: () => void): void;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
+
+function markSignedOut() {
+  const secure = window.location.protocol === 'https:';
+  // biome-ignore lint/suspicious/noDocumentCookie: synchronous, before the next request; the Cookie Store API is neither, nor in every browser
+  document.cookie = `${signOutCookieName(secure)}=1;path=/;max-age=${signOutCookieSeconds};samesite=lax${secure ? ';secure' : ''}`;
+}
 
 function stateFromViewer(viewer: ViewerResponse | null): SessionState {
   if (!viewer) return { status: 'failed' };
@@ -97,21 +95,16 @@ export function SessionProvider({
               ? { ...current, account }
               : { status: 'authenticated', account, googlePay: null, homeRedirect: null },
         ),
-      // The screen says "signed out" only once the server has ended the session: showing the
-      // landing first let a reload (or a closed tab) in that moment keep the member signed in.
-      // One transition with the navigation that follows: the page being left stays as it was until
-      // the next screen is ready. Set alone, the state re-rendered that page signed out while the
-      // landing's script loaded: a help page showed its own "Sign in" link, back to itself, under
-      // the landing's address.
-      logout: async (andThen) => {
-        try {
-          await sessionApi.logout();
-        } finally {
-          startTransition(() => {
-            setState({ status: 'anonymous' });
-            andThen?.();
-          });
-        }
+      // The account leaves the screen at once, with the navigation that follows in the same
+      // update (a help page is never re-rendered signed out under the landing's address). The
+      // server is told by a call that outlives the page, and the browser's sign-out cookie, set
+      // first, makes any later request end the session too: a reload while the call is on its way,
+      // or the next visit after a call that failed (shared/domain/sign-out.ts).
+      logout: (andThen) => {
+        markSignedOut();
+        void sessionApi.logout();
+        setState({ status: 'anonymous' });
+        andThen?.();
       },
     }),
     [state, sentry, refresh],

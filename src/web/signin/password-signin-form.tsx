@@ -1,5 +1,6 @@
 import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
 import { normaliseEmailInput, signInProblems } from '#shared/domain/sign-in-rules.ts';
+import type { FailureCode } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
@@ -13,6 +14,9 @@ import { useForm } from '../ui/use-form.ts';
 import { signInApi } from './api.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 import styles from './signin.module.css';
+
+/** Sign-in failures with words of their own; any other shows SPEC §8's default failure. */
+const ownFailureWords: readonly FailureCode[] = ['AlreadyLoggedIn', 'TooManyAttempts', 'TooManyRequests'];
 
 /** SPEC §2 Sign in: email and password, a forgot-password link, and a Sign in button. */
 export function PasswordSignInForm({ passkeyFirst = false }: { passkeyFirst?: boolean }) {
@@ -38,11 +42,19 @@ export function PasswordSignInForm({ passkeyFirst = false }: { passkeyFirst?: bo
       return;
     }
     if (!result.ok && result.code === 'IncorrectPassword') {
-      // Only the password is flagged: the email may well be right. The §8 message
-      // says what went wrong, so the cleared field does not add "Enter your password" to it.
-      return { message: m.incorrectPassword, problems: { password: true }, reset: { password: '' } };
+      // SPEC §8: the password is cleared and the fields are flagged. Both: the server answers an
+      // unknown email and a wrong password alike, so either may be the wrong one. The message says
+      // what went wrong, so the cleared field does not add "Enter your password" to it.
+      return {
+        message: m.incorrectPassword,
+        problems: { email: true, password: true },
+        reset: { password: '' },
+      };
     }
-    return { message: result.ok ? m.failed : failureText(result, { SignInNotAllowed: m.failed }) };
+    // SPEC §8's default failure for every failure without a message of its own: no answer, a server
+    // fault, a refused sign-in. The rate limits keep theirs: "please try again" at once would fail.
+    const own = !result.ok && ownFailureWords.includes(result.code);
+    return { message: own ? failureText(result) : m.failed };
   });
 
   const heading = <h1 className={styles.heading}>{m.heading}</h1>;

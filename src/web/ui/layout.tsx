@@ -62,7 +62,7 @@ function NavLinks() {
   const config = useConfig();
   const { logout } = useSession();
   const navigate = useNavigate();
-  const signOut = () => logout(() => navigate('/'));
+  const signOut = () => logout(() => navigate('/', { urgent: true }));
   return (
     <>
       <NavLink to="/" end className={styles.navLink}>
@@ -80,7 +80,7 @@ function NavLinks() {
           {m.helpAndFaq}
         </NavLink>
       )}
-      <button type="button" className={styles.navLink} onClick={() => void signOut()}>
+      <button type="button" className={styles.navLink} onClick={signOut}>
         {m.signOut}
       </button>
     </>
