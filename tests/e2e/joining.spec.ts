@@ -54,9 +54,9 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     await expect(page.getByTestId('wallet-onboarding')).toBeVisible();
     await page.getByRole('button', { name: 'Continue to account' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Hello, Alex Morgan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello, Alex' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Hello, Alex Morgan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello, Alex' })).toBeVisible();
   });
 
   test("another address at step 1: a non-email is flagged before sending; step 3 says a link went to it; opening it makes it the account's", async ({
@@ -129,7 +129,7 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     await expect(page.getByText('Step 4 of 4')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Passkey' })).toBeVisible();
     await page.getByRole('link', { name: 'Skip', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Hello, Jo Keys' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello, Jo' })).toBeVisible();
   });
 
   test('stale: after a re-invite the older link shows the stale message and no form', async ({
