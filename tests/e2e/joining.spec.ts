@@ -157,7 +157,7 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     expect(accepted.status()).toBe(200);
     await page.context().clearCookies();
     await page.goto(url);
-    await expect(page.getByRole('alert')).toHaveText('It looks like this invitation has already been used.');
+    await expect(page.getByRole('status')).toHaveText('It looks like this invitation has already been used.');
     // Not a dead end: the member most likely joined with it (issue 15 polish).
     await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
     await page.goto('/start-signup?token=not-a-token');
