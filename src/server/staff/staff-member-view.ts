@@ -137,6 +137,7 @@ export async function memberView(
       loyaltyId: account.loyalty_id,
       email: account.email,
       fullName: account.full_name,
+      telephoneNumber: account.telephone_number,
       createdAt: details.createdAt,
       currency: account.currency,
       pointsBalance: details.pointsBalance,

@@ -46,6 +46,8 @@ export const memberViewSchema = z.object({
     loyaltyId: z.string(),
     email: z.string().nullable(),
     fullName: z.string(),
+    /** Given by the member on Edit details (telephone numbers on), in the international form. */
+    telephoneNumber: z.string().nullable(),
     createdAt: z.string(),
     currency: z.string(),
     pointsBalance: z.number(),

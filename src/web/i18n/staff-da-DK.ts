@@ -58,6 +58,7 @@ export const staffDaDK: StaffWords = {
     fields: {
       card: 'Kortnummer',
       email: 'E-mail',
+      telephone: 'Telefon',
       joined: 'Medlem siden',
       points: 'Point',
       pending: 'Afventende point',

@@ -56,6 +56,7 @@ export const staffEnGB = {
     fields: {
       card: 'Card number',
       email: 'Email',
+      telephone: 'Telephone',
       joined: 'Joined',
       points: 'Points',
       pending: 'Pending points',

@@ -81,6 +81,7 @@ function AccountPanel({ view }: { view: MemberView }) {
   const rows: [string, string][] = [
     [f.card, a.loyaltyId],
     [f.email, a.email ?? '—'],
+    [f.telephone, a.telephoneNumber ?? '—'],
     [f.joined, day(a.createdAt)],
     [f.points, String(a.pointsBalance)],
     [f.pending, String(a.pendingPointsBalance)],
