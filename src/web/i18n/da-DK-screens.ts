@@ -73,6 +73,8 @@ export const daDKScreens: OtherScreenMessages = {
       lockedHint: 'Kontakt kundeservice for at ændre dit navn eller din e-mailadresse.',
       emailChangeHint: 'Hvis du ændrer din e-mailadresse, beder vi dig bekræfte den nye.',
       currencyLockedHint: 'Din valuta kan ikke ændres.',
+      telephoneHint: 'Et dansk nummer, fx 20 30 40 50. Tilføj et for at høre fra os på WhatsApp.',
+      telephoneInvalid: 'Skriv et dansk telefonnummer, fx 20 30 40 50.',
       nameRequired: 'Indtast dit navn',
       emailRequired: 'Indtast din e-mailadresse',
       fixErrors: 'Tjek de markerede felter.',

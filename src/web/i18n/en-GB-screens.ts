@@ -74,6 +74,8 @@ export const enGBScreens = {
       lockedHint: 'To change your name or email address, contact customer services.',
       emailChangeHint: "If you change your email address, we'll ask you to verify the new one.",
       currencyLockedHint: 'Your currency cannot be changed.',
+      telephoneHint: 'A UK number, like 07700 900123. Add one to hear from us on WhatsApp.',
+      telephoneInvalid: 'Enter a UK telephone number, like 07700 900123.',
       nameRequired: 'Enter your name',
       emailRequired: 'Enter your email address',
       fixErrors: 'Check the highlighted fields.',
