@@ -268,7 +268,7 @@ test.describe('passwords (SPEC §2 Reset password page, /help/security; §5; §8
     const member = await createMember();
     await signIn(page, member);
     await page.goto('/help/security');
-    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign-in and security' })).toBeVisible();
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Use at least 8 characters')).toBeVisible();

@@ -62,7 +62,6 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
         onSubmit={submit}
         noValidate
         aria-busy={form.busy}
-        aria-labelledby="password-heading"
       >
         <h2 id="password-heading">{c.passwordHeading}</h2>
         <p className={styles.intro}>{hasPassword || done ? c.changeIntro : c.setIntro}</p>
