@@ -38,7 +38,7 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'terms and conditions' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'terms and conditions' })).toBeVisible();
     // SPEC §5: an email consent answer is needed before continuing.
     await page.getByRole('button', { name: 'Join now' }).click();
     await expect(page.getByRole('alert')).toHaveText(
