@@ -136,7 +136,10 @@ test.describe('accessibility: forms showing their errors', () => {
   }) => {
     await signIn(page, await createMember());
     await page.goto('/help/account-details');
+    // A number not of the UK: its message shows too, and WhatsApp is offered beside email.
+    await page.getByLabel('Telephone number').fill('12345');
     await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Enter a UK telephone number, like 07700 900123.')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -17,7 +17,7 @@ test.describe('chat widget (SPEC §1, §9)', () => {
     });
     await signIn(page, await createMember({ name: 'Chat Member' }));
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Hello, Chat Member' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello, Chat' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as { __chat?: boolean }).__chat)).toBe(true);
     expect(requests).toBe(1);
     // Measured in the page: the script was requested at least 1000 ms after the app's first render.

@@ -69,6 +69,8 @@ test.describe('my details and edit details in the described configuration (SPEC 
     await expect(page.getByLabel('Name')).toBeDisabled();
     await expect(page.getByLabel('Email address')).toBeDisabled();
     await expect(page.getByLabel('Currency')).toBeDisabled();
+    // With a telephone number, WhatsApp is offered beside email.
+    await page.getByLabel('Telephone number').fill('07700 900123');
 
     // Consent unanswered: saving flags the options and sends nothing (§5).
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -92,6 +94,7 @@ test.describe('my details and edit details in the described configuration (SPEC 
     const member = await createMember();
     await signIn(page, member);
     await page.goto('/help/account-details');
+    await page.getByLabel('Telephone number').fill('07700 900123');
     await page.getByRole('checkbox', { name: 'No' }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -126,7 +129,9 @@ test.describe('my details and edit details in the described configuration (SPEC 
     // The pages render the name only once the boot data has parsed and the app has started.
     await signIn(page, await createMember({ name }));
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+    // Greeted by the first word of the name; the card carries the whole of it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, A');
+    await expect(page.getByRole('main')).toContainText(name);
     await page.goto('/help/account');
     await expect(page.getByRole('region', { name: 'Your details' })).toContainText(name);
   });

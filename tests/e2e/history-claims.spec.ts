@@ -97,7 +97,17 @@ for (const viewport of [
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByLabel('Order number').fill(lost);
       await page.getByLabel('Date of purchase').fill(lostDay.slice(0, 10));
-      await page.getByRole('textbox', { name: 'Store' }).fill('regent street');
+      // The store is chosen from the stores the scheme has seen (matching needs the same store).
+      const store = page.getByRole('combobox', { name: 'Store' });
+      const options = await store.locator('option').allTextContents();
+      expect(options[0]).toBe('Choose the store');
+      expect(options.at(-1)).toBe('Another store');
+      expect(options).toEqual(expect.arrayContaining(['Oxford Street', 'Regent Street']));
+      // Not the browser's blue: the chosen channel's radio is drawn in the brand's ink.
+      const radio = page.getByRole('radio', { name: 'In store' });
+      await expect(radio).toBeChecked();
+      expect(await radio.evaluate((el) => getComputedStyle(el).appearance)).toBe('none');
+      await store.selectOption('Regent Street');
       await page.getByLabel('Amount paid').fill('49.99');
       await page.screenshot({ path: info.outputPath(`report-${viewport.width}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Report missing purchase' }).click();
@@ -110,7 +120,7 @@ for (const viewport of [
       await page.getByLabel('Order number').fill('W-NEVER-SEEN');
       await page.getByLabel('Date of purchase').fill(daysAgo(3).slice(0, 10));
       await page.getByRole('radio', { name: 'Online' }).check();
-      await expect(page.getByRole('textbox', { name: 'Store' })).toHaveCount(0);
+      await expect(page.getByRole('combobox', { name: 'Store' })).toHaveCount(0);
       await page.getByLabel('Amount paid').fill('15');
       await page.getByRole('button', { name: 'Report missing purchase' }).click();
       await expect(page.getByText("Thank you. We couldn't match it straight away")).toBeVisible();
@@ -137,7 +147,7 @@ for (const viewport of [
       ).toBe(200);
 
       await page.getByRole('link', { name: 'Back to your purchase history' }).click();
-      const reports = page.getByRole('region', { name: 'A purchase is missing?' });
+      const reports = page.getByRole('region', { name: 'Missing a purchase?' });
       await expect(reports.getByRole('listitem')).toHaveCount(2);
       await expect(reports.getByRole('listitem').nth(0)).toContainText('Not added');
       await expect(reports.getByRole('listitem').nth(0)).toContainText(

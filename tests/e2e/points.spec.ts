@@ -12,7 +12,7 @@ test.describe('points overview, exchange off (the described configuration, SPEC 
     await history(server.partner, member);
     await signIn(page, member);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Hello, Jo Ellis' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello, Jo' })).toBeVisible();
     await expect(page.getByTestId('points-balance')).toHaveText('1,730 Points');
     await expect(page.getByTestId('pending-points')).toHaveText('420 pending');
 

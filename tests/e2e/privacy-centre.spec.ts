@@ -135,10 +135,10 @@ test.describe('layout polish', () => {
     const member = await createMember({ name: 'Alex Morgan' });
     await signIn(page, member);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Hello, Alex Morgan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello, Alex' })).toBeVisible();
     const left = async (selector: string) => (await page.locator(selector).first().boundingBox())?.x;
     const brand = await left('header a');
-    const greeting = await page.getByRole('heading', { name: 'Hello, Alex Morgan' }).boundingBox();
+    const greeting = await page.getByRole('heading', { name: 'Hello, Alex' }).boundingBox();
     const recent = await page.getByRole('heading', { name: 'Recent activity' }).boundingBox();
     expect(greeting?.x).toBe(brand);
     expect(recent?.x).toBe(brand);

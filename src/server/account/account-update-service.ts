@@ -1,4 +1,5 @@
 import type { Config } from '#shared/config.ts';
+import { normaliseTelephone } from '#shared/domain/telephone.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
@@ -15,6 +16,8 @@ export interface AccountChanges {
   currency?: string | undefined;
   marketingConsent?: Choice | undefined;
   marketingConsentWhatsApp?: Choice | undefined;
+  /** Empty or null removes the number. */
+  telephoneNumber?: string | null | undefined;
 }
 
 export interface UpdateResult {
@@ -29,6 +32,33 @@ const profileLockedMessage =
   "Your name and email address can't be changed here. Please contact customer services to change them.";
 const currencyNotAllowedMessage = "That currency isn't available for your membership.";
 const consentUnknownMessage = 'Choose yes or no for marketing messages.';
+const telephoneOffMessage = 'This membership scheme does not keep telephone numbers.';
+const telephoneInvalidMessage = (locale: Config['locale']) =>
+  locale === 'da-DK'
+    ? 'Enter a Danish telephone number, like 20 30 40 50.'
+    : 'Enter a UK telephone number, like 07700 900123.';
+const telephoneRequiredMessage = 'Add your telephone number to hear from us on WhatsApp.';
+
+/**
+ * The number the account will have after the change (undefined: the request does not touch it).
+ * Validated in the scheme's country's format (shared/domain/telephone.ts); only with telephone
+ * numbers on.
+ */
+function requestedTelephone(config: Config, typed: string | null | undefined): string | null | undefined {
+  if (typed === undefined) return undefined;
+  if (!config.enableTelephoneNumber) {
+    throw badRequest('InvalidRequest', telephoneOffMessage, {
+      fieldErrors: { telephoneNumber: telephoneOffMessage },
+    });
+  }
+  if (typed === null || typed.trim() === '') return null;
+  const number = normaliseTelephone(typed, config.locale);
+  if (number === null) {
+    const message = telephoneInvalidMessage(config.locale);
+    throw badRequest('InvalidRequest', message, { fieldErrors: { telephoneNumber: message } });
+  }
+  return number;
+}
 
 /** The current choice per channel: the latest row of the append-only history, or unknown. */
 async function currentConsents(
@@ -99,6 +129,9 @@ export async function updateAccount(
     }
   }
 
+  const requested = requestedTelephone(config, changes.telephoneNumber);
+  const telephone = requested !== undefined && requested !== account.telephone_number ? requested : undefined;
+
   const consents = await currentConsents(tx, accountId);
   const consentChanges: { channel: 'email' | 'whatsapp'; choice: 'consent' | 'decline' }[] = [];
   const consider = (channel: 'email' | 'whatsapp', wanted: Choice | undefined, field: string) => {
@@ -115,10 +148,31 @@ export async function updateAccount(
   if (config.enableTelephoneNumber)
     consider('whatsapp', changes.marketingConsentWhatsApp, 'marketingConsentWhatsApp');
 
+  // WhatsApp messages need a number to go to: asking for them without one, or removing the number
+  // while they are on, is refused before anything is written. (A consent given before numbers were
+  // asked for is left as it is until the member touches either.)
+  const numberAfter = telephone !== undefined ? telephone : account.telephone_number;
+  const whatsappAfter =
+    consentChanges.find((change) => change.channel === 'whatsapp')?.choice ?? consents.whatsapp;
+  const askingForWhatsApp = consentChanges.some((c) => c.channel === 'whatsapp' && c.choice === 'consent');
+  if (
+    config.enableTelephoneNumber &&
+    numberAfter === null &&
+    whatsappAfter === 'consent' &&
+    (askingForWhatsApp || telephone === null)
+  ) {
+    throw badRequest('TelephoneRequired', telephoneRequiredMessage, {
+      fieldErrors: { telephoneNumber: telephoneRequiredMessage },
+    });
+  }
+
   let emailChanged: EmailChange | null = null;
   if (email !== null) {
     await limitEmailChange(tx, reply, accountId, email);
     emailChanged = await requestEmailChange(tx, account, email);
+  }
+  if (telephone !== undefined) {
+    await tx.query('UPDATE accounts SET telephone_number = $2 WHERE id = $1', [accountId, telephone]);
   }
   if (name !== null || currency !== null) {
     await tx.query(
@@ -138,7 +192,12 @@ export async function updateAccount(
   if (!updated) throw notFound('LOGIN_REQUIRED', 'To access your account details, you first need to sign in');
   return {
     account: updated,
-    changed: name !== null || email !== null || currency !== null || consentChanges.length > 0,
+    changed:
+      name !== null ||
+      email !== null ||
+      currency !== null ||
+      telephone !== undefined ||
+      consentChanges.length > 0,
     emailChanged,
   };
 }

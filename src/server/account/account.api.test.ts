@@ -110,6 +110,122 @@ describe('update-account in the described configuration (SPEC §4, §5, §6)', (
   });
 });
 
+describe('update-account: the telephone number and WhatsApp (telephone numbers on)', () => {
+  let t: TestApp;
+  let danish: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    danish = await createTestApp({ config: { locale: 'da-DK' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await danish.close();
+  });
+
+  const consentRows = (app: TestApp, email: string) =>
+    app.ctx.db.query(
+      `SELECT c.channel FROM marketing_consents c JOIN accounts a ON a.id = c.account_id WHERE a.email = $1`,
+      [email],
+    );
+
+  it('WhatsApp consent without a number is refused (400 TelephoneRequired) and changes nothing', async () => {
+    const { client, email } = await t.signedInMember();
+    const res = await client.post('/api/update-account', {
+      marketingConsent: 'consent',
+      marketingConsentWhatsApp: 'consent',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'TelephoneRequired',
+      fieldErrors: { telephoneNumber: 'Add your telephone number to hear from us on WhatsApp.' },
+    });
+    expect(await consentRows(t, email)).toEqual([]);
+    const viewer = viewerResponseSchema.parse((await client.get('/api-w/viewer')).body);
+    expect(viewer.account?.membership).toMatchObject({
+      marketingConsent: 'unknown',
+      marketingConsentWhatsApp: 'unknown',
+    });
+  });
+
+  it('a UK number in any usual form is kept in the international form, with WhatsApp in the same request; staff see it', async () => {
+    const { client, loyaltyId } = await t.signedInMember();
+    const res = await client.post('/api/update-account', {
+      marketingConsent: 'decline',
+      marketingConsentWhatsApp: 'consent',
+      telephoneNumber: ' 07700-900 123 ',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = updateAccountEndpoint.response.parse(res.body);
+    expect(body.account).toMatchObject({
+      telephoneNumber: '+44 7700 900123',
+      membership: { marketingConsent: 'decline', marketingConsentWhatsApp: 'consent' },
+    });
+    const staff = await t.partner<{ member: { telephoneNumber: string | null } }>(
+      'GET',
+      `/members/${loyaltyId}`,
+    );
+    expect(staff.body.member.telephoneNumber).toBe('+44 7700 900123');
+    // Changed to another number.
+    const changed = await client.post('/api/update-account', { telephoneNumber: '+44 20 7946 0000' });
+    expect(updateAccountEndpoint.response.parse(changed.body).account?.telephoneNumber).toBe(
+      '+44 20 7946 0000',
+    );
+  });
+
+  it('a number not of the scheme’s country is refused with the field flagged, and nothing changes', async () => {
+    const { client } = await t.signedInMember();
+    for (const typed of ['12345', '+45 20 30 40 50', '7700 900123', 'not a number']) {
+      const res = await client.post('/api/update-account', {
+        marketingConsent: 'consent',
+        telephoneNumber: typed,
+      });
+      expect(res.status, typed).toBe(400);
+      expect(res.body, typed).toMatchObject({
+        error: 'InvalidRequest',
+        fieldErrors: { telephoneNumber: 'Enter a UK telephone number, like 07700 900123.' },
+      });
+    }
+    const viewer = viewerResponseSchema.parse((await client.get('/api-w/viewer')).body);
+    expect(viewer.account).toMatchObject({
+      telephoneNumber: null,
+      membership: { marketingConsent: 'unknown' },
+    });
+  });
+
+  it('the number cannot be removed while WhatsApp is on, unless WhatsApp is declined with it', async () => {
+    const { client } = await t.signedInMember();
+    await client.post('/api/update-account', {
+      marketingConsent: 'consent',
+      marketingConsentWhatsApp: 'consent',
+      telephoneNumber: '07700 900123',
+    });
+    const refused = await client.post('/api/update-account', { telephoneNumber: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'TelephoneRequired' });
+    const removed = await client.post('/api/update-account', {
+      telephoneNumber: null,
+      marketingConsentWhatsApp: 'decline',
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(updateAccountEndpoint.response.parse(removed.body).account).toMatchObject({
+      telephoneNumber: null,
+      membership: { marketingConsentWhatsApp: 'decline' },
+    });
+  });
+
+  it('da-DK: a Danish number, grouped in pairs; a UK one is refused in the Danish format’s words', async () => {
+    const { client } = await danish.signedInMember();
+    const ok = await client.post('/api/update-account', { telephoneNumber: '20304050' });
+    expect(updateAccountEndpoint.response.parse(ok.body).account?.telephoneNumber).toBe('+45 20 30 40 50');
+    const refused = await client.post('/api/update-account', { telephoneNumber: '07700 900123' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      fieldErrors: { telephoneNumber: 'Enter a Danish telephone number, like 20 30 40 50.' },
+    });
+  });
+});
+
 describe('update-account with self profile update, telephone numbers off and several currencies (SPEC §4, §5)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -184,6 +300,16 @@ describe('update-account with self profile update, telephone numbers off and sev
     expect(t.mails.find((mail) => mail.to === other.email)?.links).toEqual(['http://localhost:3000/signin']);
     expect((await t.partner('GET', `/members/${encodeURIComponent(other.email)}`)).body).toMatchObject({
       member: { loyaltyId: other.loyaltyId },
+    });
+  });
+
+  it('update-account: without telephone numbers a number is refused (400), not kept', async () => {
+    const { client } = await t.signedInMember();
+    const res = await client.post('/api/update-account', { telephoneNumber: '07700 900123' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: 'InvalidRequest',
+      fieldErrors: { telephoneNumber: expect.any(String) },
     });
   });
 

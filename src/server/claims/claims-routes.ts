@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { claimsEndpoint, createClaimEndpoint } from '#shared/api/claims.ts';
+import { claimStoresEndpoint, claimsEndpoint, createClaimEndpoint } from '#shared/api/claims.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { memberClaims, submitClaim } from './claims-service.ts';
+import { knownStores } from './known-stores.ts';
 
 /** The member's "A purchase is missing?": report an order, and follow the reports. */
 export function registerClaimsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -12,6 +13,12 @@ export function registerClaimsRoutes(app: FastifyInstance, ctx: AppContext): voi
     const claim = await submitClaim(ctx, session.accountId, input, reply);
     reply.code(201);
     return { success: true, claim };
+  });
+
+  // Members only: the list is no secret, but nobody else needs it.
+  route(app, claimStoresEndpoint, async (_input, request) => {
+    const session = requireSession(request);
+    return { stores: await knownStores(ctx.db, session.accountId) };
   });
 
   route(app, claimsEndpoint, async (_input, request, reply) => {

@@ -14,9 +14,9 @@ import {
 } from './email-link-service.ts';
 
 const magicLinkSentMessage =
-  'Check your email: if there is an account for that address, we have sent it a link to sign in.';
+  'Check your email: if there is an account for that address, we have emailed a link there to sign in.';
 const resetSentMessage =
-  'Check your email: if there is an account for that address, we have sent it a link to reset your password.';
+  'Check your email: if there is an account for that address, we have emailed a link there to reset your password.';
 const passwordChangedMessage = 'Your password has been changed.';
 
 /** Emailed sign-in links, password reset and change (the rules: email-link-service.ts). */

@@ -142,6 +142,7 @@ export function toAccountView(
       marketingConsentWhatsApp: toChoice(derived?.whatsapp_consent),
       type: { name: account.membership_type, allowedCurrencies: config.allowedCurrencies },
     },
+    hasPassword: account.password_hash !== null,
     nikeLinked: derived?.nike_linked ?? false,
     personalShopper: derived?.personal_shopper ?? null,
   };

@@ -94,6 +94,8 @@ export async function memberDetails(db: Queryable, account: AccountRow) {
     loyaltyId: account.loyalty_id,
     email: account.email,
     fullName: account.full_name,
+    /** The member's own number (given on Edit details), for customer services to call back. */
+    telephoneNumber: account.telephone_number,
     createdAt: account.created_at.toISOString(),
     currency: account.currency,
     ...balances,

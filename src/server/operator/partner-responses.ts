@@ -110,6 +110,8 @@ export const memberResponse = z.object({
     loyaltyId: z.string(),
     email: nullableText,
     fullName: z.string(),
+    /** The member's own number, given on Edit details, in the international form. */
+    telephoneNumber: nullableText,
     createdAt: z.string(),
     currency: z.string(),
     pointsBalance: z.number().int(),

@@ -21,6 +21,7 @@ async function consentingMember() {
   const res = await member.client.post('/api/update-account', {
     marketingConsent: 'consent',
     marketingConsentWhatsApp: 'consent',
+    telephoneNumber: '07700 900123',
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return member;

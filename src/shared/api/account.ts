@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { telephoneMaxLength } from '../domain/telephone.ts';
 import { accountSchema, consentChoiceSchema, outcome } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { text } from './text.ts';
@@ -23,6 +24,11 @@ export const updateAccountEndpoint = endpoint({
       .optional(),
     marketingConsent: consentChoiceSchema.optional(),
     marketingConsentWhatsApp: consentChoiceSchema.optional(),
+    /**
+     * With telephone numbers on: the member's number in the scheme's country's format (national or
+     * international); empty or null removes it. Kept in the international form.
+     */
+    telephoneNumber: text().max(telephoneMaxLength, 'Enter a telephone number').nullable().optional(),
   }),
   response: z.object({
     ...outcome,

@@ -71,6 +71,14 @@ export const createClaimEndpoint = endpoint({
   response: z.object({ success: z.boolean(), claim: claimSchema }),
 });
 
+/** The stores the scheme has seen in-store purchases from, for the report's store choice. */
+export const claimStoresEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/purchase-claims/stores',
+  request: z.object({}),
+  response: z.object({ stores: z.array(z.string()) }),
+});
+
 export const claimsEndpoint = endpoint({
   method: 'GET',
   path: '/api/purchase-claims',

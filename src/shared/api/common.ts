@@ -56,6 +56,8 @@ export const accountSchema = z.object({
   }),
   /** Whether a sportswear (Nike) account is linked (SPEC §4 Nike link; shown on My details). */
   nikeLinked: z.boolean().optional(),
+  /** Whether the member has a password (one invited by link or passkey may never have had one). */
+  hasPassword: z.boolean().optional(),
   /** Who the member's invitation was from (their personal shopper), when they joined by one. */
   personalShopper: z.string().nullable().optional(),
 });

@@ -51,6 +51,8 @@ const memberErrorCodes = [
   'ProfileUpdateDisabled',
   'CurrencyNotAllowed',
   'ConsentUnknown',
+  /** WhatsApp messages asked for (or the number removed while they are on) without a telephone number. */
+  'TelephoneRequired',
   'DeleteConfirmMismatch',
   /** Too many email changes lately, by this member or to this address. */
   'EmailChangeLimited',

@@ -47,7 +47,7 @@ export const memberViewSchema = z.object({
     loyaltyId: z.string(),
     email: z.string().nullable(),
     fullName: z.string(),
-    /** As the member gave it (null when they gave none, or telephone numbers are off). */
+    /** Given by the member on Edit details (telephone numbers on), in the international form. */
     telephoneNumber: z.string().nullable(),
     createdAt: z.string(),
     currency: z.string(),

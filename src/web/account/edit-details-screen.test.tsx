@@ -85,8 +85,9 @@ describe('edit details (SPEC §2, §4, §5)', () => {
   });
 
   it('edit details: success goes to / with the modal message; the update is sent with every field', async () => {
-    const fetch = answer({ success: true, message: 'Your details have been updated.', account });
-    renderScreen({});
+    const withNumber = { ...account, telephoneNumber: '+44 7700 900123' };
+    const fetch = answer({ success: true, message: 'Your details have been updated.', account: withNumber });
+    renderScreen({}, withNumber);
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -99,7 +100,22 @@ describe('edit details (SPEC §2, §4, §5)', () => {
       currency: 'EUR',
       marketingConsent: 'consent',
       marketingConsentWhatsApp: 'decline',
+      telephoneNumber: '+44 7700 900123',
     });
+  });
+
+  it('edit details: WhatsApp is offered only once a number is given; a number not of the UK is flagged and not sent', async () => {
+    const fetch = answer({ success: true, message: 'Your details have been updated.', account });
+    renderScreen({});
+    expect(screen.queryByRole('checkbox', { name: /WhatsApp/ })).toBeNull();
+    expect(screen.queryByText('WhatsApp')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Telephone number'), { target: { value: '12345' } });
+    expect(screen.getByText('WhatsApp')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    });
+    expect(screen.getByText('Enter a UK telephone number, like 07700 900123.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('edit details: an answer whose account cannot sign in drops the session (§4)', async () => {

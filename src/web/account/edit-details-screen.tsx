@@ -1,5 +1,6 @@
 import type { Account } from '#shared/api/common.ts';
 import { type ConsentChoice, consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
+import { normaliseTelephone } from '#shared/domain/telephone.ts';
 import type { Failure } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
@@ -23,6 +24,9 @@ import { currencyName } from './currency-name.ts';
  * SPEC §2 /help/account-details, §5 Edit details: name and email editable only with self profile
  * update; the currency among the allowed ones; the consent control of joining. Success goes to /
  * with a modal message; no changes go back to /help/account; credit accounts are sent to /.
+ * With telephone numbers on, the member gives, changes or removes their number (checked in the
+ * scheme's country's format), and WhatsApp is offered only while there is one: messages need a
+ * number to go to (the server refuses WhatsApp without one).
  */
 export default function EditDetailsScreen() {
   const { state } = useSession();
@@ -55,17 +59,27 @@ function EditDetailsForm({ account }: { account: Account }) {
       currency: account.currency,
       marketingConsent: account.membership.marketingConsent,
       marketingConsentWhatsApp: account.membership.marketingConsentWhatsApp,
+      telephoneNumber: account.telephoneNumber ?? '',
     },
     normalise: { email: (value) => value.toLowerCase() },
     validate: (values) => ({
       name: !values.name.trim() && e.nameRequired,
       email: !values.email.trim() && e.emailRequired,
-      marketingConsent: consentUnanswered(consentOf(values), telephoneEnabled),
+      telephoneNumber:
+        telephoneEnabled &&
+        values.telephoneNumber.trim() !== '' &&
+        normaliseTelephone(values.telephoneNumber, config.locale) === null &&
+        e.telephoneInvalid,
+      marketingConsent: consentUnanswered(consentOf(values), whatsAppOffered(values)),
     }),
     // SPEC §5: blank fields are flagged and focus moves to the email field.
     focus: (problems) => (problems.name || problems.email ? 'email' : undefined),
   });
   const consent = consentOf(form.values);
+  /** WhatsApp is a choice only with a number to send the messages to. */
+  function whatsAppOffered(values: { telephoneNumber: string }): boolean {
+    return telephoneEnabled && values.telephoneNumber.trim() !== '';
+  }
 
   /** The server's refusal: its field problems and message, in this screen's words. */
   function refused(failure: Failure): Outcome<typeof form.values> {
@@ -73,26 +87,49 @@ function EditDetailsForm({ account }: { account: Account }) {
     const problems = Object.fromEntries(
       Object.keys(failure.fieldErrors).map((field) => [
         field,
-        failure.code === 'InvalidRequest' && field === 'email' ? m.signIn.emailInvalid : words,
+        failure.code !== 'InvalidRequest'
+          ? words
+          : field === 'email'
+            ? m.signIn.emailInvalid
+            : field === 'telephoneNumber'
+              ? e.telephoneInvalid
+              : words,
       ]),
     );
     return { message: failureText(failure, { Unknown: e.updateFailed }), problems };
   }
 
   const submit = form.onSubmit(async (values) => {
+    const telephoneNumber = whatsAppOffered(values)
+      ? normaliseTelephone(values.telephoneNumber, config.locale)
+      : null;
+    // Removing the number ends WhatsApp messages with it; with no number, WhatsApp is not asked about.
+    const removingWhatsApp =
+      telephoneNumber === null &&
+      account.telephoneNumber !== null &&
+      account.membership.marketingConsentWhatsApp === 'consent';
+    const marketingConsentWhatsApp = whatsAppOffered(values)
+      ? consent.whatsapp
+      : removingWhatsApp
+        ? ('decline' as const)
+        : undefined;
     const next = {
       name: values.name.trim(),
       email: values.email.trim().toLowerCase(),
       currency: values.currency,
       marketingConsent: consent.email,
-      marketingConsentWhatsApp: consent.whatsapp,
+      ...(marketingConsentWhatsApp ? { marketingConsentWhatsApp } : {}),
+      ...(telephoneEnabled ? { telephoneNumber } : {}),
     };
     const unchanged =
       next.name === account.fullName &&
       next.email === account.email.toLowerCase() &&
       next.currency === account.currency &&
       next.marketingConsent === account.membership.marketingConsent &&
-      (!telephoneEnabled || next.marketingConsentWhatsApp === account.membership.marketingConsentWhatsApp);
+      (!telephoneEnabled ||
+        (telephoneNumber === account.telephoneNumber &&
+          (marketingConsentWhatsApp === undefined ||
+            marketingConsentWhatsApp === account.membership.marketingConsentWhatsApp)));
     // SPEC §4: an update with no changes just goes back to /help/account.
     if (unchanged) {
       await navigate('/help/account');
@@ -134,6 +171,16 @@ function EditDetailsForm({ account }: { account: Account }) {
         />
         {/* The hint says "contact customer services": say how. */}
         {profileEditable ? null : <ContactBlock compact />}
+        {telephoneEnabled ? (
+          <TextField
+            {...form.field('telephoneNumber')}
+            label={m.account.telephone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint={e.telephoneHint}
+          />
+        ) : null}
         <SelectField
           {...form.field('currency')}
           label={m.account.currency}
@@ -148,7 +195,7 @@ function EditDetailsForm({ account }: { account: Account }) {
             form.set('marketingConsent', value.email);
             form.set('marketingConsentWhatsApp', value.whatsapp);
           }}
-          telephoneEnabled={telephoneEnabled}
+          telephoneEnabled={whatsAppOffered(form.values)}
           showErrors={Object.values(form.problems).some(Boolean)}
           disabled={form.busy}
         />

@@ -116,7 +116,11 @@ export default function MyDetailsScreen() {
         <h2 id="manage">{a.manage}</h2>
         <ul className={styles.links}>
           <ManageLink to="/help/history" label={a.purchaseHistory} hint={a.purchaseHistoryHint} />
-          <ManageLink to="/help/security" label={a.changePassword} hint={a.changePasswordHint} />
+          <ManageLink
+            to="/help/security"
+            label={a.security}
+            hint={account.hasPassword === false ? a.securityHintNoPassword : a.securityHint}
+          />
           {config.enableWebAuthnLogins ? (
             <ManageLink to="/help/passkeys" label={a.passkeys} hint={a.passkeysHint} />
           ) : null}

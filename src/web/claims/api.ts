@@ -1,4 +1,4 @@
-import { claims, createClaim } from '#shared/api/claims-endpoints.ts';
+import { claimStores, claims, createClaim } from '#shared/api/claims-endpoints.ts';
 import { call } from '../api.ts';
 
 /** The calls of "A purchase is missing?". */
@@ -11,6 +11,7 @@ export const claimsApi = {
     amount: number;
   }) => call(createClaim, input),
   list: (signal: AbortSignal) => call(claims, {}, { signal }),
+  stores: (signal: AbortSignal) => call(claimStores, {}, { signal }),
 };
 
 /** "49.99", "49,99", "£49.99", "kr 499,95" or "49" as minor units (pence); null when it is not an amount. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Claim } from '#shared/api/claims.ts';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -6,7 +6,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles, TextField } from '../ui/form.tsx';
+import { Alert, formStyles, SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { useForm } from '../ui/use-form.ts';
@@ -14,6 +14,24 @@ import { claimsApi, parseAmount } from './api.ts';
 import styles from './claims.module.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The store choice's value for a store not in the list: its name is typed instead. */
+const otherStore = '\u0000other';
+
+/**
+ * The stores the scheme has seen (a report matches only when its store names the same one), or null
+ * while loading or when they could not be had: then the store is typed.
+ */
+function useKnownStores(): string[] | null {
+  const [stores, setStores] = useState<string[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void claimsApi.stores(controller.signal).then((result) => {
+      if (result.ok && result.data.stores.length > 0) setStores(result.data.stores);
+    });
+    return () => controller.abort();
+  }, []);
+  return stores;
+}
 
 /**
  * /help/history/missing: the member reports a purchase missing from their history (order number,
@@ -26,22 +44,29 @@ export default function MissingPurchaseScreen() {
   usePageTitle(m.title);
   const failureText = useFailureText();
   const [done, setDone] = useState<Claim | null>(null);
+  const stores = useKnownStores();
   const form = useForm({
-    initial: { orderId: '', purchasedOn: '', channel: 'in-store', store: '', amount: '' },
+    initial: { orderId: '', purchasedOn: '', channel: 'in-store', storeChoice: '', store: '', amount: '' },
     validate: (v) => ({
       orderId: !v.orderId.trim() ? m.orderRequired : /\s/.test(v.orderId.trim()) && m.orderNoSpaces,
       purchasedOn: !v.purchasedOn ? m.dateRequired : v.purchasedOn > today() && m.dateFuture,
-      store: v.channel === 'in-store' && !v.store.trim() && m.storeRequired,
+      storeChoice: v.channel === 'in-store' && typed(v) === null && !v.storeChoice && m.storeChoose,
+      store: v.channel === 'in-store' && typed(v) !== null && !v.store.trim() && m.storeRequired,
       amount: parseAmount(v.amount) === null && m.amountRequired,
     }),
   });
+  /** Whether the store is typed (no list, or "another store" chosen): then null is not the answer. */
+  function typed(v: { storeChoice: string; store: string }): string | null {
+    return stores === null || v.storeChoice === otherStore ? v.store : null;
+  }
+  const storeOf = (v: { storeChoice: string; store: string }) => (typed(v) ?? v.storeChoice).trim();
 
   const submit = form.onSubmit(async (v) => {
     const result = await claimsApi.report({
       orderId: v.orderId.trim(),
       purchasedOn: v.purchasedOn,
       channel: v.channel === 'ecommerce' ? 'ecommerce' : 'in-store',
-      store: v.channel === 'in-store' ? v.store.trim() : null,
+      store: v.channel === 'in-store' ? storeOf(v) : null,
       amount: parseAmount(v.amount) ?? 0,
     });
     if (result.ok) {
@@ -52,7 +77,8 @@ export default function MissingPurchaseScreen() {
     const problems = {
       orderId: 'orderId' in fields && m.orderRequired,
       purchasedOn: 'purchasedOn' in fields && m.dateCheck,
-      store: 'store' in fields && m.storeRequired,
+      store: 'store' in fields && typed(v) !== null && m.storeRequired,
+      storeChoice: 'store' in fields && typed(v) === null && m.storeChoose,
       amount: 'amount' in fields && m.amountRequired,
     };
     if (Object.values(problems).some(Boolean)) return { problems };
@@ -84,7 +110,7 @@ export default function MissingPurchaseScreen() {
         <fieldset className={styles.choices}>
           <legend>{m.whereLabel}</legend>
           {(['in-store', 'ecommerce'] as const).map((value) => (
-            <label key={value}>
+            <label key={value} className={styles.choice}>
               <input
                 type="radio"
                 name="channel"
@@ -92,11 +118,29 @@ export default function MissingPurchaseScreen() {
                 checked={channel === value}
                 onChange={() => form.set('channel', value)}
               />
-              {value === 'in-store' ? m.inStore : m.online}
+              <span>{value === 'in-store' ? m.inStore : m.online}</span>
             </label>
           ))}
         </fieldset>
-        {channel === 'in-store' ? <TextField {...form.field('store')} label={m.storeLabel} /> : null}
+        {channel === 'in-store' && stores !== null ? (
+          <SelectField
+            {...form.field('storeChoice')}
+            label={m.storeLabel}
+            hint={m.storeHint}
+            options={[
+              ['', m.storePlaceholder] as const,
+              ...stores.map((name) => [name, name] as const),
+              [otherStore, m.otherStore] as const,
+            ]}
+          />
+        ) : null}
+        {channel === 'in-store' && typed(form.values) !== null ? (
+          <TextField
+            {...form.field('store')}
+            label={stores === null ? m.storeLabel : m.otherStoreLabel}
+            hint={m.storeTypedHint}
+          />
+        ) : null}
         <TextField {...form.field('amount')} label={m.amountLabel} hint={m.amountHint} inputMode="decimal" />
         <Button type="submit" block disabled={form.busy}>
           {form.busy ? m.sending : m.submit}

@@ -3,7 +3,7 @@ import { minimumPasswordLength } from '#shared/domain/password-rules.ts';
 import type { FailureCode } from '../api.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
-import { useAccount } from '../session/session-context.tsx';
+import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button } from '../ui/button.tsx';
 import { Alert, formStyles, PasswordField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -17,16 +17,21 @@ import styles from './credentials.module.css';
 const ownFailureWords: readonly FailureCode[] = ['TooManyRequests', 'LOGIN_REQUIRED'];
 
 /**
- * SPEC §2 /help/security: change password. Under 8 characters the field is flagged and nothing is
- * sent (§5); states idle, busy, done (§4); success and failure messages of §8. A session signed in
- * too long ago is asked to confirm who it is first, then the change goes ahead with the same password.
- * `children` follow the form on the page (the sessions list: security-screen.tsx).
+ * SPEC §2 /help/security: the member's sign-in and security page, whose first part is the password:
+ * change it, or set one when the member never had one (invited by link or passkey). Under 8
+ * characters the field is flagged and nothing is sent (§5); states idle, busy, done (§4); success and
+ * failure messages of §8. A session signed in too long ago is asked to confirm who it is first, then
+ * the change goes ahead with the same password. `children` follow the password on the page (passkeys
+ * and where the member is signed in: security-screen.tsx).
  */
 export default function ChangePasswordScreen({ children }: { children?: ReactNode }) {
   const m = useMessages();
   const c = m.credentialScreens;
   usePageTitle(m.titles.security);
   const account = useAccount();
+  const { refresh } = useSession();
+  // Absent from an older server's answer: then the member is taken to have one, as before.
+  const hasPassword = account.hasPassword !== false;
   const failureText = useFailureText();
   const [done, setDone] = useState(false);
   const form = useForm({
@@ -43,6 +48,8 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
     if (result === gaveUp) return;
     if (result.ok) {
       setDone(true);
+      // The account now has a password: the page words it so from here on.
+      if (!hasPassword) void refresh();
       return { reset: { password: '' } };
     }
     if (result.code === 'InvalidPassword')
@@ -55,10 +62,17 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
 
   return (
     <Page narrow>
-      <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={form.busy}>
-        <h1>{m.titles.security}</h1>
-        <p className={styles.intro}>{c.changeIntro}</p>
-        {done ? <Alert kind="success">{c.changed}</Alert> : null}
+      <h1>{m.titles.security}</h1>
+      <p className={styles.intro}>{c.securityIntro}</p>
+      <form
+        className={`${formStyles.form} ${styles.section}`}
+        onSubmit={submit}
+        noValidate
+        aria-busy={form.busy}
+      >
+        <h2 id="password-heading">{c.passwordHeading}</h2>
+        <p className={styles.intro}>{hasPassword || done ? c.changeIntro : c.setIntro}</p>
+        {done ? <Alert kind="success">{hasPassword ? c.changed : c.passwordSet}</Alert> : null}
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <PasswordField
           {...form.field('password')}
@@ -72,7 +86,7 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
           hint={c.atLeast(minimumPasswordLength.change)}
         />
         <Button type="submit" block disabled={form.busy}>
-          {form.busy ? c.saving : c.changeSubmit}
+          {form.busy ? c.saving : hasPassword ? c.changeSubmit : c.setPasswordSubmit}
         </Button>
       </form>
       {confirmStep}

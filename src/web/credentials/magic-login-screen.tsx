@@ -20,7 +20,7 @@ import { credentialsApi } from './api.ts';
  */
 export default function MagicLoginScreen() {
   const m = useMessages();
-  const c = m.credentials;
+  const h = m.magicLogin;
   const failureText = useFailureText();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -47,11 +47,11 @@ export default function MagicLoginScreen() {
       setFailure({
         text: result.ok
           ? m.signIn.failed
-          : failureText(result, { LinkExpired: c.magicLinkExpired, Unknown: m.signIn.failed }),
+          : failureText(result, { LinkExpired: h.magicLinkExpired, Unknown: m.signIn.failed }),
         expired: !result.ok && result.code === 'LinkExpired',
       });
     },
-    [token, next, signedIn, navigate, m.signIn.failed, c.magicLinkExpired, failureText],
+    [token, next, signedIn, navigate, m.signIn.failed, h.magicLinkExpired, failureText],
   );
 
   useEffect(() => {
@@ -62,7 +62,6 @@ export default function MagicLoginScreen() {
   }, [token, signIn]);
 
   // The heading says how it went: "Signing you in" only while it is under way.
-  const h = m.magicLogin;
   const heading = !token
     ? h.incompleteHeading
     : failure
@@ -77,19 +76,19 @@ export default function MagicLoginScreen() {
         <h1>{heading}</h1>
         {!token ? (
           <>
-            <Alert kind="info">{c.magicLoginMissing}</Alert>
-            <ButtonLink to="/signin">{c.requestNewLink}</ButtonLink>
+            <Alert kind="info">{h.magicLoginMissing}</Alert>
+            <ButtonLink to="/signin">{h.requestNewLink}</ButtonLink>
           </>
         ) : failure ? (
           <>
             <Alert kind="error">{failure.text}</Alert>
-            <ButtonLink to={signInPath(next)}>{c.requestNewLink}</ButtonLink>
+            <ButtonLink to={signInPath(next)}>{h.requestNewLink}</ButtonLink>
             <Link to={signInPath(next, { method: 'password' })}>{m.signIn.usePassword}</Link>
           </>
         ) : askToContinue ? (
-          <OpenedElsewhere label={c.continueSigningIn} onContinue={() => void signIn(true)} />
+          <OpenedElsewhere label={h.continueSigningIn} onContinue={() => void signIn(true)} />
         ) : (
-          <p aria-live="polite">{c.signingIn}</p>
+          <p aria-live="polite">{h.signingIn}</p>
         )}
       </div>
     </Page>

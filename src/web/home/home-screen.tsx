@@ -76,7 +76,8 @@ export default function HomeScreen() {
       <section className={styles.header} aria-labelledby="home-greeting">
         <div className={styles.inner}>
           <div className={styles.summary}>
-            <h1 id="home-greeting">{m.home.greeting(account.fullName)}</h1>
+            {/* The first name, as a person greets ("Hello, Maya"); the whole name is on the card. */}
+            <h1 id="home-greeting">{m.home.greeting(firstName(account.fullName))}</h1>
             <h2 className={styles.caption}>{m.home.pointsHeading}</h2>
             <p className={styles.points} data-testid="points-balance">
               {points(account.pointsBalance)} <span>{m.home.points}</span>
@@ -156,7 +157,10 @@ export default function HomeScreen() {
         <section aria-labelledby="recent-activity" className="no-print">
           <div className={styles.activityHeading}>
             <h2 id="recent-activity">{m.home.recentActivity}</h2>
-            <Link to="/help/history">{m.home.seeAllActivity}</Link>
+            {/* Nothing to see over an empty history: the empty message says where purchases will show. */}
+            {activity.status === 'loaded' && activity.transactions.length === 0 ? null : (
+              <Link to="/help/history">{m.home.seeAllActivity}</Link>
+            )}
           </div>
           {activity.status === 'loading' ? (
             <p aria-busy="true" className={styles.muted}>
@@ -184,4 +188,9 @@ export default function HomeScreen() {
       ) : null}
     </>
   );
+}
+
+/** The first word of the member's name (the whole name when it is one word). */
+function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] || fullName;
 }

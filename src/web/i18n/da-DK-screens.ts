@@ -57,14 +57,15 @@ export const daDKScreens: OtherScreenMessages = {
     privacyLink: 'Se dine samtykker og dine data',
     privacy: 'Privatliv og dine data',
     purchaseHistoryHint: 'Dine køb, returneringer og point, ordre for ordre',
-    changePasswordHint: 'Vælg en ny adgangskode til at logge ind',
+    security: 'Log ind og sikkerhed',
+    securityHint: 'Din adgangskode, dine adgangsnøgler og hvor du er logget ind',
+    securityHintNoPassword: 'Adgangsnøgler, valg af adgangskode og hvor du er logget ind',
     passkeysHint: 'Log ind med fingeraftryk, ansigt eller skærmlås',
     privacyHint: 'Dine samtykker, stop markedsføring, hent dine data',
     deleteAccountHint: 'Afslut dit medlemskab og slet dine oplysninger',
     manage: 'Administrer din konto',
     purchaseHistory: 'Købshistorik',
     editDetails: 'Rediger oplysninger',
-    changePassword: 'Skift adgangskode',
     passkeys: 'Adgangsnøgler',
     deleteAccount: 'Slet konto',
     edit: {
@@ -72,6 +73,8 @@ export const daDKScreens: OtherScreenMessages = {
       lockedHint: 'Kontakt kundeservice for at ændre dit navn eller din e-mailadresse.',
       emailChangeHint: 'Hvis du ændrer din e-mailadresse, beder vi dig bekræfte den nye.',
       currencyLockedHint: 'Din valuta kan ikke ændres.',
+      telephoneHint: 'Et dansk nummer, fx 20 30 40 50. Tilføj et for at høre fra os på WhatsApp.',
+      telephoneInvalid: 'Skriv et dansk telefonnummer, fx 20 30 40 50.',
       nameRequired: 'Indtast dit navn',
       emailRequired: 'Indtast din e-mailadresse',
       fixErrors: 'Tjek de markerede felter.',
@@ -102,15 +105,27 @@ export const daDKScreens: OtherScreenMessages = {
       deleted: 'Din konto er slettet.',
     },
   },
+  /** An emailed link opened in another browser than the one that asked for it (ui/opened-elsewhere.tsx). */
+  openedElsewhere: {
+    body: 'Dette link blev åbnet i en anden browser end den, hvor du bad om det. Tryk på knappen for at fortsætte.',
+  },
   magicLogin: {
     expiredHeading: 'Dette login-link virker ikke længere',
     failedHeading: 'Vi kunne ikke logge dig ind',
     incompleteHeading: 'Dette login-link er ufuldstændigt',
+    magicLoginMissing: 'Dette login-link er ufuldstændigt. Bed om et nyt link for at logge ind.',
+    requestNewLink: 'Bed om et nyt link',
+    signingIn: 'Logger dig ind…',
+    continueSigningIn: 'Fortsæt med at logge ind',
+    magicLinkExpired:
+      'Af sikkerhedshensyn virker hvert login-link kun én gang og kun i få minutter. Bed om et nyt herunder.',
   },
   sessions: {
     heading: 'Hvor du er logget ind',
     intro:
       'Alle browsere, der er logget ind på din konto. Hvis du ikke genkender en, så log den ud og skift din adgangskode.',
+    introNoPassword:
+      'Alle browsere, der er logget ind på din konto. Hvis du ikke genkender en, så log den ud og fjern de adgangsnøgler, du ikke genkender.',
     loading: 'Henter, hvor du er logget ind…',
     loadFailed: 'Beklager, vi kunne ikke hente, hvor du er logget ind. Prøv igen.',
     retry: 'Prøv igen',
@@ -174,7 +189,7 @@ export const daDKScreens: OtherScreenMessages = {
   alternativeLanding: {
     heading: 'Medlemskab kun for inviterede',
     intro:
-      'Bliv medlem af klubben og få private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
+      'Bliv medlem af klubben og få private udsalg, prioriteret personlig shopping, invitationer til events og stilguider hver anden uge.',
     benefits: [
       'Point på alle køb, i butikken og online',
       'Private udsalg før alle andre',
@@ -214,7 +229,7 @@ export const daDKScreens: OtherScreenMessages = {
     invitedBy: (name: string) => `Din invitation er fra ${name}`,
     inviteHeading: 'Bliv en del af vores VIP-ordning',
     inviteIntro:
-      'Private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
+      'Private udsalg, prioriteret personlig shopping, invitationer til events og stilguider hver anden uge.',
     loadingInvite: 'Henter din invitation…',
     fullName: 'Fulde navn',
     email: 'E-mailadresse',
@@ -251,6 +266,8 @@ export const daDKScreens: OtherScreenMessages = {
     createPasskey: 'Opret adgangsnøgle',
     creatingPasskey: 'Opretter adgangsnøgle…',
     skip: 'Spring over',
+    passkeyCreated:
+      'Din adgangsnøgle er klar. Næste gang logger du ind med dit fingeraftryk, dit ansigt eller din skærmlås: ingen adgangskode nødvendig.',
     passkeysUnsupported: 'Din browser understøtter ikke adgangsnøgler.',
     passkeyFailed: 'Vi kunne desværre ikke oprette din adgangsnøgle. Prøv igen, eller spring over for nu.',
     alreadyLoggedIn: 'Du er allerede logget ind, så du behøver ikke at acceptere en invitation.',
@@ -283,10 +300,10 @@ export const daDKScreens: OtherScreenMessages = {
       'En anden konto har allerede bekræftet denne e-mailadresse, så den kan ikke føjes til din. Kontakt kundeservice.',
     signupHeading: 'Bliv medlem',
     signupIntro:
-      'Bliv medlem og få private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
+      'Bliv medlem og få private udsalg, prioriteret personlig shopping, invitationer til events og stilguider hver anden uge.',
     name: 'Fulde navn',
     emailConsentStatement:
-      'Vi vil gerne sende dig e-mails om private udsalg, events og vores stilguides hver anden uge. Du kan altid ændre dit valg under Mine oplysninger.',
+      'Vi vil gerne sende dig e-mails om private udsalg, events og vores stilguider hver anden uge. Du kan altid ændre dit valg under Mine oplysninger.',
     confirmAge: 'Jeg bekræfter, at jeg er over 17 år',
     confirmTerms: 'Jeg accepterer ordningens vilkår og betingelser og privatlivspolitikken',
     confirmRequired: 'Bekræft, at du er over 17 år og accepterer vilkårene og privatlivspolitikken.',
@@ -314,7 +331,7 @@ export const daDKScreens: OtherScreenMessages = {
   consent: {
     legend: 'Markedsføring',
     statement:
-      'Vi vil gerne fortælle dig om private udsalg, events og vores stilguides hver anden uge. Du kan altid ændre dit valg under Mine oplysninger.',
+      'Vi vil gerne fortælle dig om private udsalg, events og vores stilguider hver anden uge. Du kan altid ændre dit valg under Mine oplysninger.',
     channelsQuestion: 'Hvordan vil du gerne høre fra os?',
     emailQuestion: 'Vil du gerne høre fra os på e-mail?',
     email: 'E-mail',
@@ -355,7 +372,7 @@ export const daDKScreens: OtherScreenMessages = {
     },
     dataHeading: 'Hent dine data',
     dataIntro:
-      'En fil (JSON) med alt, hvad vi har om dig: dine oplysninger, dine valg om markedsføring og deres historik, point og køb, enheder du er logget ind på, adgangsnøgler, wallet-kort, dit link til din sportskonto og din invitation. Den indeholder aldrig din adgangskode eller nogen sikkerhedskode.',
+      'En fil med alt, hvad vi har om dig, i JSON, et format som andre tjenester kan læse: dine oplysninger, dine valg om markedsføring og deres historik, point og køb, enheder du er logget ind på, adgangsnøgler, wallet-kort, dit link til din sportskonto og din invitation. Den indeholder aldrig din adgangskode eller nogen sikkerhedskode.',
     download: 'Hent mine data',
     downloading: 'Gør din fil klar…',
     downloaded: 'Din fil er hentet.',
@@ -395,6 +412,13 @@ export const daDKScreens: OtherScreenMessages = {
       'Dette link til nulstilling af adgangskoden er ikke gyldigt. Tjek, at du åbnede linket i e-mailen korrekt, eller bed om et nyt.',
     resetLinkIncomplete: 'Dette nulstillingslink er ufuldstændigt. Bed om et nyt.',
     requestNewReset: 'Bed om et nyt nulstillingslink',
+    securityIntro: 'Hvordan du logger ind på din konto, og hver browser, hvor du er logget ind.',
+    passwordHeading: 'Adgangskode',
+    setIntro:
+      'Du har ingen adgangskode: du logger ind med et link på e-mail eller en adgangsnøgle. Vælg en, hvis du også vil kunne logge ind med din e-mailadresse og en adgangskode. Dine andre enheder bliver logget ud.',
+    setPasswordSubmit: 'Vælg adgangskode',
+    passwordSet: 'Din adgangskode er valgt. Nu kan du også logge ind med den.',
+    passkeysHeading: 'Adgangsnøgler',
     changeIntro: 'Vælg en ny adgangskode til din konto. Dine andre enheder bliver logget ud.',
     changeSubmit: 'Skift adgangskode',
     changed: 'Din adgangskode er blevet ændret.',

@@ -29,7 +29,7 @@ export const daDK: CoreMessages = {
     vipSignup: 'VIP-tilmelding',
     myDetails: 'Mine oplysninger',
     editDetails: 'Rediger oplysninger',
-    security: 'Skift adgangskode',
+    security: 'Log ind og sikkerhed',
     passkeys: 'Adgangsnøgler',
     privacy: 'Privatliv og dine data',
     privacyPolicy: 'Privatlivspolitik',
@@ -42,7 +42,7 @@ export const daDK: CoreMessages = {
   landing: {
     welcome: 'Dit medlemskab, belønnet.',
     intro:
-      'Private udsalg, prioriteret personlig shopping, invitationer til events og stilguides hver anden uge.',
+      'Private udsalg, prioriteret personlig shopping, invitationer til events og stilguider hver anden uge.',
     signIn: 'Log ind',
     terms: 'Vilkår og betingelser',
     privacyPolicy: 'Privatlivspolitik',
@@ -50,6 +50,8 @@ export const daDK: CoreMessages = {
   },
   signIn: {
     heading: 'Log ind på din konto',
+    byInvitation:
+      'Medlemskab sker kun efter invitation. Er du ikke medlem endnu? Spørg i en af vores butikker.',
     email: 'E-mailadresse',
     password: 'Adgangskode',
     forgotPassword: 'Glemt din adgangskode?',
@@ -81,20 +83,10 @@ export const daDK: CoreMessages = {
     passkeyFailed: 'Der opstod et problem med din adgangsnøgle. Prøv igen.',
     passkeyFailOver: (email: string) =>
       `Vi kunne ikke logge dig ind med en adgangsnøgle, så hvis ${email} tilhører et medlem, har vi i stedet sendt et login-link.`,
-    magicLoginMissing: 'Dette login-link er ufuldstændigt. Bed om et nyt link for at logge ind.',
-    requestNewLink: 'Bed om et nyt link',
-    signingIn: 'Logger dig ind…',
-    openedElsewhere:
-      'Dette link blev åbnet i en anden browser end den, hvor du bad om det. Tryk på knappen for at fortsætte.',
-    continueSigningIn: 'Fortsæt med at logge ind',
-    magicLinkExpired: 'Dette login-link er udløbet eller allerede brugt. Bed om et nyt.',
   },
   help: {
     signInRequired: 'For at se dine kontooplysninger skal du først logge ind',
     signInLink: 'Log ind',
-  },
-  placeholder: {
-    body: 'Denne del af medlemsområdet er på vej.',
   },
   /** What a failed call shows, by its code. */
   failures: failuresDaDK,

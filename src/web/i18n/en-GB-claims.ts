@@ -1,6 +1,6 @@
 /** Words of "A purchase is missing?" (the history page and its form), in British English. */
 export const enGBClaims = {
-  heading: 'A purchase is missing?',
+  heading: 'Missing a purchase?',
   intro: "If a purchase isn't in your history, tell us about it and we'll add its points.",
   reportLink: 'Report a missing purchase',
   listFailed: 'Sorry, we could not load your reports. Please try again later.',
@@ -14,7 +14,7 @@ export const enGBClaims = {
   reason: (reason: string) => `Reason: ${reason}`,
   title: 'Report a missing purchase',
   formIntro:
-    'You find these details on your receipt or order confirmation. We add the purchase at once when we can match it; otherwise our team checks it.',
+    'Everything we ask for is on your receipt or order confirmation. If we can match the purchase, its points are added straight away; if not, our team checks it and you can follow it in your purchase history.',
   orderLabel: 'Order number',
   orderHint: 'As it is on your receipt, for example W-10023',
   orderRequired: 'Enter the order number',
@@ -25,6 +25,12 @@ export const enGBClaims = {
   dateCheck: 'Enter a date within the last year',
   whereLabel: 'Where did you buy it?',
   storeLabel: 'Store',
+  storeHint: 'The store named on your receipt',
+  storePlaceholder: 'Choose the store',
+  storeChoose: 'Choose the store where you bought it',
+  otherStore: 'Another store',
+  otherStoreLabel: 'Name of the store',
+  storeTypedHint: 'As it is on your receipt, for example Oxford Street',
   storeRequired: 'Enter the store',
   amountLabel: 'Amount paid',
   amountHint: 'For example 49.99',

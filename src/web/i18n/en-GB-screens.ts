@@ -58,14 +58,15 @@ export const enGBScreens = {
     privacyLink: 'See your consent history and your data',
     privacy: 'Privacy and your data',
     purchaseHistoryHint: 'Your purchases, returns and points, order by order',
-    changePasswordHint: 'Choose a new password for signing in',
+    security: 'Sign-in and security',
+    securityHint: "Your password, passkeys and where you're signed in",
+    securityHintNoPassword: "Passkeys, setting a password and where you're signed in",
     passkeysHint: 'Sign in with your fingerprint, face or screen lock',
     privacyHint: 'Your consent history, stopping marketing, downloading your data',
     deleteAccountHint: 'Close your membership and erase your details',
     manage: 'Manage your account',
     purchaseHistory: 'Purchase history',
     editDetails: 'Edit details',
-    changePassword: 'Change password',
     passkeys: 'Passkeys',
     deleteAccount: 'Delete account',
     edit: {
@@ -73,6 +74,8 @@ export const enGBScreens = {
       lockedHint: 'To change your name or email address, contact customer services.',
       emailChangeHint: "If you change your email address, we'll ask you to verify the new one.",
       currencyLockedHint: 'Your currency cannot be changed.',
+      telephoneHint: 'A UK number, like 07700 900123. Add one to hear from us on WhatsApp.',
+      telephoneInvalid: 'Enter a UK telephone number, like 07700 900123.',
       nameRequired: 'Enter your name',
       emailRequired: 'Enter your email address',
       fixErrors: 'Check the highlighted fields.',
@@ -103,15 +106,27 @@ export const enGBScreens = {
       deleted: 'Your account has been deleted.',
     },
   },
+  /** An emailed link opened in another browser than the one that asked for it (ui/opened-elsewhere.tsx). */
+  openedElsewhere: {
+    body: 'This link was opened in a different browser from the one where you asked for it. To go on, press the button.',
+  },
   magicLogin: {
     expiredHeading: 'This sign-in link no longer works',
     failedHeading: "We couldn't sign you in",
     incompleteHeading: 'This sign-in link is incomplete',
+    magicLoginMissing: 'This sign-in link is incomplete. Request a new link to sign in.',
+    requestNewLink: 'Request a new link',
+    signingIn: 'Signing you in…',
+    continueSigningIn: 'Continue signing in',
+    magicLinkExpired:
+      'For your security, each sign-in link works once and only for a few minutes. Request a new one below.',
   },
   sessions: {
     heading: "Where you're signed in",
     intro:
       "Every browser signed in to your account. If you don't recognise one, sign it out and change your password.",
+    introNoPassword:
+      "Every browser signed in to your account. If you don't recognise one, sign it out and remove any passkey you don't recognise.",
     loading: "Loading where you're signed in…",
     loadFailed: "Sorry, we could not load where you're signed in. Please try again.",
     retry: 'Try again',
@@ -253,6 +268,8 @@ export const enGBScreens = {
     createPasskey: 'Create Passkey',
     creatingPasskey: 'Creating passkey…',
     skip: 'Skip',
+    passkeyCreated:
+      'Your passkey is ready. Next time, sign in with your fingerprint, face or screen lock: no password needed.',
     passkeysUnsupported: "Your current browser doesn't support Passkeys.",
     passkeyFailed: 'Sorry, we could not create your passkey. Please try again, or skip for now.',
     alreadyLoggedIn: 'You are already signed in, so there is no need to accept an invitation.',
@@ -347,7 +364,7 @@ export const enGBScreens = {
     },
     dataHeading: 'Download your data',
     dataIntro:
-      'A file (JSON) with everything we hold about you: your details, marketing choices and their history, points and purchases, signed-in devices, passkeys, wallet passes, your sportswear account link and your invitation. It never holds your password or any security code.',
+      'A file with everything we hold about you, in JSON, a format other services can read: your details, marketing choices and their history, points and purchases, signed-in devices, passkeys, wallet passes, your sportswear account link and your invitation. It never holds your password or any security code.',
     download: 'Download my data',
     downloading: 'Preparing your file…',
     downloaded: 'Your file has been downloaded.',
@@ -373,7 +390,7 @@ export const enGBScreens = {
       "Enter the email address of your account and we'll email you a link to choose a new password.",
     resetSubmit: 'Email me a reset link',
     resetSent: (email: string) =>
-      `If ${email} belongs to a member, we've sent it a link to choose a new password.`,
+      `If ${email} belongs to a member, we've emailed a link there to choose a new password.`,
     resetRequestFailed: 'Sorry, we could not send the password reset email. Please try again.',
     backToSignIn: 'Back to sign in',
     setHeading: 'Choose a new password',
@@ -389,6 +406,13 @@ export const enGBScreens = {
     resetLinkInvalid:
       'This password reset link is not valid. Please check you opened the link in the email correctly, or request a new one.',
     requestNewReset: 'Request a new reset link',
+    securityIntro: 'How you sign in to your account, and every browser where you are signed in.',
+    passwordHeading: 'Password',
+    setIntro:
+      "You don't have a password: you sign in with an emailed link or a passkey. Set one if you would also like to sign in with your email address and a password. Your other devices will be signed out.",
+    setPasswordSubmit: 'Set password',
+    passwordSet: 'Your password has been set. You can now sign in with it too.',
+    passkeysHeading: 'Passkeys',
     changeIntro: 'Choose a new password for your account. Your other devices will be signed out.',
     changeSubmit: 'Change password',
     changed: 'Your password has been changed.',

@@ -36,7 +36,7 @@ export const enGB = {
     vipSignup: 'VIP Signup',
     myDetails: 'My details',
     editDetails: 'Edit details',
-    security: 'Change password',
+    security: 'Sign-in and security',
     passkeys: 'Passkeys',
     privacy: 'Privacy and your data',
     privacyPolicy: 'Privacy Policy',
@@ -56,6 +56,7 @@ export const enGB = {
   },
   signIn: {
     heading: 'Sign in to your account',
+    byInvitation: 'Membership is by invitation. Not a member yet? Ask in any of our stores.',
     email: 'Email address',
     password: 'Password',
     forgotPassword: 'Forgot your password?',
@@ -76,7 +77,7 @@ export const enGB = {
     sending: 'Sending…',
     sentTitle: 'Check your email',
     magicSent: (email: string) =>
-      `If ${email} belongs to a member, we've sent it a link to sign in. The link works once, for a few minutes.`,
+      `If ${email} belongs to a member, we've emailed a sign-in link there. The link works once, for a few minutes.`,
     useAnotherEmail: 'Use a different email address',
     magicRequestFailed: 'Sorry, we could not send your sign-in link. Please try again.',
     or: 'or',
@@ -85,21 +86,11 @@ export const enGB = {
     passkeysUnsupported: "Your current browser doesn't support Passkeys.",
     passkeyFailed: 'There was a problem with your passkey. Please try again.',
     passkeyFailOver: (email: string) =>
-      `We couldn't sign you in with a passkey, so if ${email} belongs to a member we've emailed it a link to sign in instead.`,
-    magicLoginMissing: 'This sign-in link is incomplete. Request a new link to sign in.',
-    requestNewLink: 'Request a new link',
-    signingIn: 'Signing you in…',
-    openedElsewhere:
-      'This link was opened in a different browser from the one where you asked for it. To go on, press the button.',
-    continueSigningIn: 'Continue signing in',
-    magicLinkExpired: 'This sign-in link has expired or has already been used. Please request a new one.',
+      `We couldn't sign you in with a passkey, so if ${email} belongs to a member we've emailed a sign-in link there instead.`,
   },
   help: {
     signInRequired: 'To access your account details, you first need to sign in',
     signInLink: 'Sign in',
-  },
-  placeholder: {
-    body: 'This part of the members’ area is on its way.',
   },
   /** What a failed call shows, by its code. */
   failures: failuresEnGB,

@@ -42,6 +42,7 @@ export const failuresDaDK: Record<FailureCode, string> = {
     'Dit navn og din e-mailadresse kan ikke ændres her. Kontakt kundeservice for at ændre dem.',
   CurrencyNotAllowed: 'Den valuta er ikke tilgængelig for dit medlemskab.',
   ConsentUnknown: 'Vælg ja eller nej til markedsføring.',
+  TelephoneRequired: 'Tilføj dit telefonnummer for at høre fra os på WhatsApp.',
   DeleteConfirmMismatch: 'Det er ikke din kontos e-mailadresse. Skriv den præcist for at bekræfte.',
   EmailChangeLimited:
     'Din e-mailadresse kan ikke ændres igen lige nu. Prøv igen senere, eller kontakt kundeservice.',

@@ -46,6 +46,7 @@ export const failuresEnGB: Record<FailureCode, string> = {
     "Your name and email address can't be changed here. Please contact customer services to change them.",
   CurrencyNotAllowed: "That currency isn't available for your membership.",
   ConsentUnknown: 'Choose yes or no for marketing messages.',
+  TelephoneRequired: 'Add your telephone number to hear from us on WhatsApp.',
   DeleteConfirmMismatch: "That isn't the email address of your account. Enter it exactly to confirm.",
   EmailChangeLimited:
     "Your email address can't be changed again just now. Please try again later, or contact customer services.",

@@ -108,7 +108,11 @@ export default function CompleteSignupScreen() {
           onContinueToAccount={toAccount}
         />
       ) : (
-        <PasskeyStep step={2} total={2} onDone={toAccount} />
+        <PasskeyStep
+          step={2}
+          total={2}
+          onDone={(modalMessage) => navigate('/', modalMessage ? { state: { modalMessage } } : undefined)}
+        />
       )}
     </Page>
   );

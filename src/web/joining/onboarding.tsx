@@ -82,8 +82,19 @@ export function SuccessStep({
   );
 }
 
-/** Step 4: the passkey offer with Skip; on success or Skip the member goes to their account. */
-export function PasskeyStep({ step, total, onDone }: { step: number; total: number; onDone: () => void }) {
+/**
+ * Step 4: the passkey offer with Skip; on success or Skip the member goes to their account. A passkey
+ * made hands `onDone` the confirmation to show there (Home's modal message), so the member knows it worked.
+ */
+export function PasskeyStep({
+  step,
+  total,
+  onDone,
+}: {
+  step: number;
+  total: number;
+  onDone: (confirmation?: string) => void;
+}) {
   const m = useMessages().joining;
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [busy, setBusy] = useState(false);
@@ -96,7 +107,7 @@ export function PasskeyStep({ step, total, onDone }: { step: number; total: numb
     const outcome = await registerPasskey();
     setBusy(false);
     if (outcome.ok) {
-      onDone();
+      onDone(m.passkeyCreated);
       return;
     }
     if ('code' in outcome) setMessage(failureText(outcome, { Unknown: m.passkeyFailed }));

@@ -66,7 +66,11 @@ export default function StartSignupScreen() {
   if (state.step === 4) {
     return (
       <Page narrow>
-        <PasskeyStep step={4} total={4} onDone={() => navigate('/')} />
+        <PasskeyStep
+          step={4}
+          total={4}
+          onDone={(modalMessage) => navigate('/', modalMessage ? { state: { modalMessage } } : undefined)}
+        />
       </Page>
     );
   }

@@ -22,7 +22,8 @@ export function LinkFailure({
   return (
     <Page narrow>
       <div className={formStyles.form}>
-        <Alert kind="error">{text}</Alert>
+        {/* A used invitation is most likely the member's own joining, not a fault: no error red. */}
+        <Alert kind={used ? 'info' : 'error'}>{text}</Alert>
         {used ? <ButtonLink to="/signin">{m.signInInstead}</ButtonLink> : null}
         {contact ? <ContactBlock compact /> : null}
       </div>

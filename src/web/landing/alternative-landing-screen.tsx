@@ -4,7 +4,6 @@ import { ButtonLink } from '../ui/button.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import alt from './alternative-landing.module.css';
 import styles from './landing.module.css';
-import { LandingFooter } from './landing-screen.tsx';
 
 /** SPEC §2 /landing-page: the alternative landing (when enabled): the scheme's offer, then sign in. */
 export default function AlternativeLandingScreen() {
@@ -28,7 +27,6 @@ export default function AlternativeLandingScreen() {
           {m.landing.signIn}
         </ButtonLink>
       </section>
-      <LandingFooter />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from '../ui/form.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './landing.module.css';
 
-/** SPEC §2 Landing: brand logo, a primary sign-in button to /signin, and a footer. */
+/** SPEC §2 Landing: brand logo and a primary sign-in button to /signin; the footer is every page's (ui/site-footer.tsx). */
 export default function LandingScreen() {
   const config = useConfig();
   const m = useMessages().landing;
@@ -23,27 +23,6 @@ export default function LandingScreen() {
           {m.signIn}
         </ButtonLink>
       </section>
-      <LandingFooter />
     </div>
-  );
-}
-
-/** Terms (path from configuration, or the external URL) and the Privacy Policy (external URL, new window). */
-export function LandingFooter() {
-  const config = useConfig();
-  const m = useMessages().landing;
-  const termsHref = config.externalTermsUrl ?? `/help${config.termsPagePath}`;
-  const privacyHref = config.privacyPolicyUrl ?? `/help${config.privacyPagePath}`;
-  return (
-    <footer className={styles.footer}>
-      <a href={termsHref}>{m.terms}</a>
-      {config.privacyPolicyUrl ? (
-        <a href={privacyHref} target="_blank" rel="noopener noreferrer">
-          {m.privacyPolicy} <span className="visually-hidden">{m.opensInNewWindow}</span>
-        </a>
-      ) : (
-        <a href={privacyHref}>{m.privacyPolicy}</a>
-      )}
-    </footer>
   );
 }

@@ -28,6 +28,8 @@ export function SessionsSection() {
   const { locale, enableWebAuthnLogins } = useConfig();
   const failureText = useFailureText();
   const session = useSession();
+  // What to do about a browser the member does not know depends on how they sign in.
+  const hasPassword = session.state.status !== 'authenticated' || session.state.account.hasPassword !== false;
   const navigate = useNavigate();
   const { hash } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -100,7 +102,7 @@ export function SessionsSection() {
       <h2 id="sessions-heading" ref={heading} className={styles.heading}>
         {w.heading}
       </h2>
-      <p className={styles.intro}>{w.intro}</p>
+      <p className={styles.intro}>{hasPassword ? w.intro : w.introNoPassword}</p>
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
       {list === 'loading' ? (
         <p role="status">{w.loading}</p>
@@ -153,11 +155,6 @@ export function SessionsSection() {
         </>
       )}
       <p className={styles.note}>{w.newSignInEmail}</p>
-      {enableWebAuthnLogins ? (
-        <p className={styles.note}>
-          <Link to="/help/passkeys">{w.passkeysLink}</Link>
-        </p>
-      ) : null}
     </section>
   );
 }

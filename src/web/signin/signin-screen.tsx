@@ -9,6 +9,7 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import { useLastSignInMethod } from './last-sign-in-method.ts';
 import { MagicLinkRequest } from './magic-link-request.tsx';
 import { PasswordSignInForm } from './password-signin-form.tsx';
+import styles from './signin.module.css';
 
 /**
  * SPEC §2 /signin: the magic-link request screen when magic-link logins are enabled, otherwise email
@@ -45,6 +46,8 @@ export default function SignInScreen() {
       ) : (
         <MagicLinkRequest passkeyFirst={passkeyFirst} />
       )}
+      {/* A visitor who is not a member learns how one becomes one (help is in the footer). */}
+      {config.selfSignupEnabled ? null : <p className={styles.byInvitation}>{m.signIn.byInvitation}</p>}
     </Page>
   );
 }

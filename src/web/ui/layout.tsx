@@ -5,6 +5,7 @@ import { NavLink } from '../routing/links.tsx';
 import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
 import styles from './layout.module.css';
+import { SiteFooter } from './site-footer.tsx';
 
 /** SPEC §2 Shared layout: header with a desktop bar, a mobile toggle menu and a slide-out drawer. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main}>
         {children}
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export function OpenedElsewhere({ label, onContinue }: { label: string; onContin
   const [pressed, setPressed] = useState(false);
   return (
     <>
-      <p>{m.credentials.openedElsewhere}</p>
+      <p>{m.openedElsewhere.body}</p>
       <Button
         disabled={pressed}
         onClick={() => {
