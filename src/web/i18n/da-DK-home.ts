@@ -80,7 +80,6 @@ export const daDKHome: HomeMessages = {
     badgesLabel: 'Føj dit medlemskort til din telefon',
     addToAppleWallet: 'Føj til Apple Wallet',
     addToGoogleWallet: 'Føj til Google Wallet',
-    badgeAddTo: 'Føj til',
     inWallet: 'I din wallet ✓',
     removedFromWallet: 'Dit kort er fjernet fra din wallet. Tilføj det igen:',
   },

@@ -81,7 +81,6 @@ export const enGBHome = {
     badgesLabel: 'Add your membership card to your phone',
     addToAppleWallet: 'Add to Apple Wallet',
     addToGoogleWallet: 'Add to Google Wallet',
-    badgeAddTo: 'Add to',
     inWallet: 'In your wallet ✓',
     removedFromWallet: 'Your card was removed from your wallet. Re-add it:',
   },
