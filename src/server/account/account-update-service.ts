@@ -1,10 +1,10 @@
 import type { Config } from '#shared/config.ts';
-import { normaliseTelephone } from '#shared/domain/telephone.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { findAccountById } from '../members/account-service.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
+import { requestedTelephone, telephoneRequired } from '../members/telephone-rules.ts';
 import { recentAuthenticationRefusal } from '../sessions/session-plugin.ts';
 import { type EmailChange, limitEmailChange, requestEmailChange } from './email-change.ts';
 
@@ -32,33 +32,6 @@ const profileLockedMessage =
   "Your name and email address can't be changed here. Please contact customer services to change them.";
 const currencyNotAllowedMessage = "That currency isn't available for your membership.";
 const consentUnknownMessage = 'Choose yes or no for marketing messages.';
-const telephoneOffMessage = 'This membership scheme does not keep telephone numbers.';
-const telephoneInvalidMessage = (locale: Config['locale']) =>
-  locale === 'da-DK'
-    ? 'Enter a Danish telephone number, like 20 30 40 50.'
-    : 'Enter a UK telephone number, like 07700 900123.';
-const telephoneRequiredMessage = 'Add your telephone number to hear from us on WhatsApp.';
-
-/**
- * The number the account will have after the change (undefined: the request does not touch it).
- * Validated in the scheme's country's format (shared/domain/telephone.ts); only with telephone
- * numbers on.
- */
-function requestedTelephone(config: Config, typed: string | null | undefined): string | null | undefined {
-  if (typed === undefined) return undefined;
-  if (!config.enableTelephoneNumber) {
-    throw badRequest('InvalidRequest', telephoneOffMessage, {
-      fieldErrors: { telephoneNumber: telephoneOffMessage },
-    });
-  }
-  if (typed === null || typed.trim() === '') return null;
-  const number = normaliseTelephone(typed, config.locale);
-  if (number === null) {
-    const message = telephoneInvalidMessage(config.locale);
-    throw badRequest('InvalidRequest', message, { fieldErrors: { telephoneNumber: message } });
-  }
-  return number;
-}
 
 /** The current choice per channel: the latest row of the append-only history, or unknown. */
 async function currentConsents(
@@ -161,9 +134,7 @@ export async function updateAccount(
     whatsappAfter === 'consent' &&
     (askingForWhatsApp || telephone === null)
   ) {
-    throw badRequest('TelephoneRequired', telephoneRequiredMessage, {
-      fieldErrors: { telephoneNumber: telephoneRequiredMessage },
-    });
+    throw telephoneRequired();
   }
 
   let emailChanged: EmailChange | null = null;

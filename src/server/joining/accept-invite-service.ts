@@ -14,6 +14,7 @@ import {
 } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
+import { requestedTelephone, telephoneRequired } from '../members/telephone-rules.ts';
 import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { spendInvitationToken } from '../tokens/link-tokens.ts';
@@ -50,10 +51,12 @@ export async function inviteStatus(ctx: AppContext, token: string) {
     const invite = found.invite;
     const state = inviteState(invite);
     if (state === 'valid') {
+      const account = await findAccountByProvenEmail(ctx.db, invite.email);
       return {
         customer: customerOf(invite),
         invitedBy: invite.invited_by,
         passwordRequired: !ctx.config.enableMagicLinkLogins && !invite.existing_customer,
+        hasTelephoneNumber: ctx.config.enableTelephoneNumber && Boolean(account?.telephone_number),
       };
     }
     code =
@@ -80,12 +83,8 @@ export async function acceptInvitation(
   body: z.output<typeof acceptInviteEndpoint.request>,
   browserHash: string,
 ): Promise<Extract<AcceptOutcome, { ok: true }>> {
-  if (ctx.config.enableTelephoneNumber && typeof body.allowMarketingWhatsApp !== 'boolean') {
-    const problem = 'Choose whether you would like to hear from us on WhatsApp';
-    throw badRequest('InvalidRequest', `Invalid request: allowMarketingWhatsApp: ${problem}`, {
-      fieldErrors: { allowMarketingWhatsApp: problem },
-    });
-  }
+  // Checked before anything is written: a number given here is kept with the account.
+  const telephoneNumber = requestedTelephone(ctx.config, body.telephoneNumber);
   const token = body.token.trim();
   const preview = await lookUpInvite(ctx.db, token);
   const asksPassword = !ctx.config.enableMagicLinkLogins && preview.ok && !preview.invite.existing_customer;
@@ -103,6 +102,7 @@ export async function acceptInvitation(
       passwordHash,
       allowMarketing: body.allowMarketing,
       allowMarketingWhatsApp: body.allowMarketingWhatsApp ?? null,
+      telephoneNumber: telephoneNumber ?? null,
       browserHash,
     });
   } catch (error) {
@@ -148,6 +148,8 @@ async function acceptInvite(
     passwordHash: string | null;
     allowMarketing: boolean;
     allowMarketingWhatsApp: boolean | null;
+    /** A number given at joining (checked and in its kept form), or null. */
+    telephoneNumber: string | null;
     /** The browser accepting: another address's link opens there at once (link-browser.ts). */
     browserHash: string;
   },
@@ -174,6 +176,23 @@ async function acceptInvite(
         emailVerified: true,
         currency: schemeCurrency(ctx.config),
       }));
+    // WhatsApp is asked about only where it is offered (SPEC §4) and needs a number to go to: the
+    // one given now, or the one the customer's account already has. Refused before anything is kept.
+    const number = input.telephoneNumber ?? account.telephone_number;
+    const whatsapp = ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null;
+    if (whatsapp === true && number === null) throw telephoneRequired();
+    if (ctx.config.enableTelephoneNumber && number !== null && whatsapp === null) {
+      const problem = 'Choose whether you would like to hear from us on WhatsApp';
+      throw badRequest('InvalidRequest', `Invalid request: allowMarketingWhatsApp: ${problem}`, {
+        fieldErrors: { allowMarketingWhatsApp: problem },
+      });
+    }
+    if (input.telephoneNumber !== null && input.telephoneNumber !== account.telephone_number) {
+      await tx.query('UPDATE accounts SET telephone_number = $2 WHERE id = $1', [
+        account.id,
+        input.telephoneNumber,
+      ]);
+    }
     // Checked above; someone proving it meanwhile only gets the note, and the link proves nothing.
     const emailChange = wanted ? await requestEmailChange(tx, account, wanted) : null;
     await recordMarketingConsents(
@@ -181,7 +200,7 @@ async function acceptInvite(
       account.id,
       {
         email: input.allowMarketing,
-        whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
+        whatsapp,
       },
       'invite',
     );

@@ -319,7 +319,7 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
     expect(await t.ctx.db.query('SELECT id FROM accounts WHERE email = $1', [created.email])).toHaveLength(0);
   });
 
-  it('accept: the email consent answer is required (§5), and WhatsApp with telephone numbers on', async () => {
+  it('accept: the email consent answer is required (§5), and WhatsApp with a number given', async () => {
     const created = await invite();
     const noEmail = await t
       .client()
@@ -328,7 +328,11 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
     expect(noEmail.body).toMatchObject({ fieldErrors: { allowMarketing: expect.any(String) } });
     const noWhatsApp = await t
       .client()
-      .post('/api/accept-invite', { token: created.token, allowMarketing: true });
+      .post('/api/accept-invite', {
+        token: created.token,
+        allowMarketing: true,
+        telephoneNumber: '07700 900123',
+      });
     expect(noWhatsApp.status).toBe(400);
     expect(noWhatsApp.body).toMatchObject({ fieldErrors: { allowMarketingWhatsApp: expect.any(String) } });
     const notJson = await t.client().post('/api/accept-invite', '{"token":', {});

@@ -12,6 +12,7 @@ import {
 } from '../members/account-service.ts';
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
+import { requestedTelephone, telephoneRequired } from '../members/telephone-rules.ts';
 import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
@@ -37,6 +38,8 @@ interface NewMember {
   passwordHash: string | null;
   allowMarketing: boolean;
   allowMarketingWhatsApp: boolean | null | undefined;
+  /** As typed; checked here in the scheme's country's format. */
+  telephoneNumber: string | null | undefined;
   source: string;
 }
 
@@ -50,6 +53,10 @@ async function createMember(
   input: NewMember,
   welcome: (tx: Queryable, account: AccountRow & { email: string }) => Promise<void>,
 ): Promise<AccountRow & { email: string }> {
+  // WhatsApp is asked about only where it is offered (SPEC §4), and needs a number to go to.
+  const telephoneNumber = requestedTelephone(ctx.config, input.telephoneNumber) ?? null;
+  const whatsapp = ctx.config.enableTelephoneNumber ? (input.allowMarketingWhatsApp ?? null) : null;
+  if (whatsapp === true && telephoneNumber === null) throw telephoneRequired();
   try {
     return await ctx.db.transaction(async (tx) => {
       const account = await createAccount(tx, {
@@ -57,6 +64,7 @@ async function createMember(
         fullName: input.name,
         passwordHash: input.passwordHash,
         emailVerified: false,
+        telephoneNumber,
         currency: schemeCurrency(ctx.config),
       });
       await recordMarketingConsents(
@@ -64,7 +72,7 @@ async function createMember(
         account.id,
         {
           email: input.allowMarketing,
-          whatsapp: ctx.config.enableTelephoneNumber ? input.allowMarketingWhatsApp : null,
+          whatsapp,
         },
         input.source,
       );
@@ -101,6 +109,7 @@ export async function signUp(
       passwordHash,
       allowMarketing: body.allowMarketing,
       allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+      telephoneNumber: body.telephoneNumber,
       source: 'signup',
     },
     (tx, created) => queueVerificationEmail(ctx, tx, created, browserHash),
@@ -123,6 +132,7 @@ export function guidedSignUp(
       passwordHash: null,
       allowMarketing: body.allowMarketing,
       allowMarketingWhatsApp: body.allowMarketingWhatsApp,
+      telephoneNumber: body.telephoneNumber,
       source: body.storeToken ? `guided-signup:${body.storeToken}` : 'guided-signup',
     },
     (tx, created) => queueCompleteSignupEmail(ctx, tx, created, browserHash),

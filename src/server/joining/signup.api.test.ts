@@ -251,6 +251,7 @@ describe('self sign-up with magic links, and email verification (SPEC §4, §5, 
       name: 'Gwen Store',
       allowMarketing: true,
       allowMarketingWhatsApp: true,
+      telephoneNumber: '07700 900123',
       storeToken: 'regent-street',
       ...confirmations,
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { telephoneMaxLength } from '../domain/telephone.ts';
 import { emailField, outcome, outcomeSchema, signedInSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { text } from './text.ts';
@@ -26,12 +27,20 @@ export const acceptInviteStatusEndpoint = endpoint({
     invitedBy: z.string().nullable().optional(),
     /** A password is asked of a new customer when magic-link logins are off (SPEC §2, §5). */
     passwordRequired: z.boolean().optional(),
+    /** The invited customer's account already has a telephone number: WhatsApp can be offered at once. */
+    hasTelephoneNumber: z.boolean().optional(),
     isExpired: z.boolean().optional(),
   }),
 });
 
 const allowMarketing = z.boolean({ error: 'Choose whether you would like to hear from us by email' });
+/** WhatsApp messages need a number to go to: consent to them is refused without one (400 TelephoneRequired). */
 const allowMarketingWhatsApp = z.boolean().nullable().optional();
+/**
+ * With telephone numbers on, the number WhatsApp messages go to, in the scheme's country's format
+ * (national or international); kept in the international form. Optional: only WhatsApp needs it.
+ */
+const telephoneNumber = text().max(telephoneMaxLength, 'Enter a telephone number').nullable().optional();
 
 export const acceptInviteEndpoint = endpoint({
   method: 'POST',
@@ -44,6 +53,7 @@ export const acceptInviteEndpoint = endpoint({
     fullName: text({ trim: false }).max(200).optional(),
     allowMarketing,
     allowMarketingWhatsApp,
+    telephoneNumber,
   }),
   response: signedInSchema.extend({
     isExpired: z.boolean().optional(),
@@ -66,6 +76,7 @@ export const signupEndpoint = endpoint({
     name: text().min(1, 'Enter your name').max(200),
     allowMarketing,
     allowMarketingWhatsApp,
+    telephoneNumber,
     ...confirmations,
   }),
   response: signedInSchema.extend({
@@ -83,6 +94,7 @@ export const guidedSignupEndpoint = endpoint({
     name: text().min(1, 'Enter your name').max(200),
     allowMarketing,
     allowMarketingWhatsApp,
+    telephoneNumber,
     /** The optional :token of /store/signup/:token: which store or stylist signed the customer up. */
     storeToken: text().max(100).nullable().optional(),
     ...confirmations,
