@@ -24,7 +24,7 @@ test.describe('joining with a passkey', () => {
     expect(res.status).toBe(201);
     await page.goto(res.body.invite.acceptUrl);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('checkbox', { name: 'Email' }).check();
+    await page.getByLabel('Would you like to hear from us by email?').selectOption('yes');
     await page.getByRole('button', { name: 'Join now' }).click();
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();

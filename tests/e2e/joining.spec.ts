@@ -44,6 +44,8 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     await expect(page.getByRole('alert')).toHaveText(
       'Please tell us whether you would like to hear from us.',
     );
+    // With a number given, WhatsApp is offered beside email.
+    await page.getByLabel('Telephone number (optional)').fill('07700 900123');
     await page.getByRole('checkbox', { name: 'Email' }).check();
     await expect(page.getByRole('checkbox', { name: 'WhatsApp' })).not.toBeChecked();
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -74,7 +76,8 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
 
     await field.fill(wanted);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('checkbox', { name: 'Email' }).check();
+    // No number given: one question on email.
+    await page.getByLabel('Would you like to hear from us by email?').selectOption('yes');
     await page.getByRole('button', { name: 'Join now' }).click();
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     await expect(
@@ -100,6 +103,7 @@ test.describe('joining by invitation (SPEC §2 Invite accept, §4 Invitation, §
     await page.getByLabel('Email address').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await page.getByLabel('Telephone number (optional)').fill('07700 900123');
 
     await page.getByRole('checkbox', { name: 'WhatsApp' }).focus();
     await page.keyboard.press('Shift+Enter');

@@ -248,6 +248,7 @@ export const daDKScreens: OtherScreenMessages = {
     and: 'og',
     privacyPolicy: 'privatlivspolitik',
     keyboardHint: 'Tryk Enter for at fortsætte eller Shift+Enter for at gå tilbage.',
+    telephoneOptional: 'Telefonnummer (valgfrit)',
     accept: 'Tilmeld mig',
     accepting: 'Tilmelder…',
     successHeading: 'Velkommen i klubben',

@@ -250,6 +250,7 @@ export const enGBScreens = {
     and: 'and',
     privacyPolicy: 'privacy policy',
     keyboardHint: 'Press Enter to continue, or Shift+Enter to go back.',
+    telephoneOptional: 'Telephone number (optional)',
     accept: 'Join now',
     accepting: 'Joining…',
     successHeading: 'Welcome to the club',

@@ -7,6 +7,12 @@ import {
 } from '#shared/domain/consent.ts';
 import { emailProblem, nameMissing } from '#shared/domain/joining-rules.ts';
 import { useConfig } from '../config-context.tsx';
+import {
+  JoiningTelephoneField,
+  telephoneInvalid,
+  typedNumber,
+  whatsAppOffered,
+} from '../consent/joining-telephone.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
@@ -27,6 +33,7 @@ const noConfirmations: Confirmations = { confirmAge: false, acceptTerms: false }
  * SPEC §2 VIP Signup (/store/signup/:token?, when guided signup is enabled): in store, the customer
  * gives name, email and consents; we email them the /complete-signup link that finishes the account.
  * The optional :token names the store or stylist. The VIP Signup boundary renders it only after mount.
+ * With telephone numbers on the customer may give a number; WhatsApp is offered only once there is one.
  */
 export default function GuidedSignupScreen() {
   const messages = useMessages();
@@ -52,10 +59,16 @@ export default function GuidedSignupScreen() {
   const [showErrors, setShowErrors] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const [telephone, setTelephone] = useState('');
+  const [telephoneFlagged, setTelephoneFlagged] = useState(false);
+  const telephoneInput = useRef<HTMLInputElement>(null);
+  const offered = whatsAppOffered(config.enableTelephoneNumber, telephone, false);
 
   function reset() {
     form.show({ reset: { name: '', email: '' } });
     setConsent(unknownConsent);
+    setTelephone('');
+    setTelephoneFlagged(false);
     setConfirmations(noConfirmations);
     setShowErrors(false);
     setSentTo(null);
@@ -68,7 +81,8 @@ export default function GuidedSignupScreen() {
       username: email.trim(),
       name: name.trim(),
       allowMarketing: allow.allowMarketing,
-      allowMarketingWhatsApp: config.enableTelephoneNumber ? allow.allowMarketingWhatsApp : null,
+      allowMarketingWhatsApp: offered ? allow.allowMarketingWhatsApp : null,
+      ...(config.enableTelephoneNumber ? { telephoneNumber: typedNumber(telephone) } : {}),
       storeToken: token ?? null,
       confirmAge: true,
       acceptTerms: true,
@@ -92,13 +106,16 @@ export default function GuidedSignupScreen() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (form.busy) return;
-    const unanswered = consentUnanswered(consent, config.enableTelephoneNumber);
+    const unanswered = consentUnanswered(consent, offered);
     const unconfirmed = !confirmations.confirmAge || !confirmations.acceptTerms;
+    const badNumber = telephoneInvalid(telephone, config.locale);
     setShowErrors(unanswered || unconfirmed);
+    setTelephoneFlagged(badNumber);
     const fieldsOk = !Object.values(rules(form.values)).some(Boolean);
-    if (fieldsOk && (unanswered || unconfirmed)) {
+    if (fieldsOk && (badNumber || unanswered || unconfirmed)) {
       form.show({ message: form.message });
-      if (unanswered) consentInput.current?.focus();
+      if (badNumber) telephoneInput.current?.focus();
+      else if (unanswered) consentInput.current?.focus();
       return;
     }
     void send();
@@ -125,11 +142,23 @@ export default function GuidedSignupScreen() {
         <TextField {...form.field('name')} label={m.name} autoComplete="off" />
         <EmailField {...form.field('email')} label={m.email} autoComplete="off" />
         <TermsLinks />
+        {config.enableTelephoneNumber ? (
+          <JoiningTelephoneField
+            ref={telephoneInput}
+            value={telephone}
+            onChange={(typed) => {
+              setTelephone(typed);
+              setTelephoneFlagged(false);
+            }}
+            invalid={telephoneFlagged}
+            disabled={form.busy}
+          />
+        ) : null}
         <MarketingConsentField
           ref={consentInput}
           value={consent}
           onChange={setConsent}
-          telephoneEnabled={config.enableTelephoneNumber}
+          telephoneEnabled={offered}
           showErrors={showErrors}
           disabled={form.busy}
         />

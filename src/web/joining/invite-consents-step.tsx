@@ -1,6 +1,7 @@
 import { type FormEvent, useRef } from 'react';
 import { consentUnanswered, type MarketingConsentValue } from '#shared/domain/consent.ts';
 import { useConfig } from '../config-context.tsx';
+import { JoiningTelephoneField, telephoneInvalid, whatsAppOffered } from '../consent/joining-telephone.tsx';
 import { MarketingConsentField } from '../consent/marketing-consent-field.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button } from '../ui/button.tsx';
@@ -12,13 +13,16 @@ import type { StartSignupState } from './start-signup-state.ts';
 
 /**
  * Step 2 of the invite accept: the terms, the marketing question, Back and Join now. SPEC §4: Enter
- * joins; Shift+Enter or Alt+Enter goes back to step 1.
+ * joins; Shift+Enter or Alt+Enter goes back to step 1. With telephone numbers on, a customer whose
+ * account has no number yet may give one here: WhatsApp is offered only with a number to go to.
  */
 export function InviteConsentsStep({
   invite,
   state,
   onConsentChange,
   onConsentMissing,
+  onTelephoneChange,
+  onTelephoneInvalid,
   onAccept,
   onBack,
 }: {
@@ -26,6 +30,8 @@ export function InviteConsentsStep({
   state: StartSignupState;
   onConsentChange: (consent: MarketingConsentValue) => void;
   onConsentMissing: () => void;
+  onTelephoneChange: (typed: string) => void;
+  onTelephoneInvalid: () => void;
   onAccept: () => void;
   onBack: () => void;
 }) {
@@ -34,11 +40,19 @@ export function InviteConsentsStep({
   const { locked } = invite;
   const { busy } = state;
   const consentInput = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const telephoneInput = useRef<HTMLInputElement>(null);
+  const asksNumber = config.enableTelephoneNumber && !invite.hasTelephoneNumber;
+  const offered = whatsAppOffered(config.enableTelephoneNumber, state.telephone, invite.hasTelephoneNumber);
 
   function accept(event: FormEvent) {
     event.preventDefault();
     if (locked || busy) return;
-    if (consentUnanswered(state.consent, config.enableTelephoneNumber)) {
+    if (asksNumber && telephoneInvalid(state.telephone, config.locale)) {
+      onTelephoneInvalid();
+      telephoneInput.current?.focus();
+      return;
+    }
+    if (consentUnanswered(state.consent, offered)) {
       onConsentMissing();
       consentInput.current?.focus();
       return;
@@ -56,11 +70,20 @@ export function InviteConsentsStep({
       onBack={onBack}
     >
       <TermsLinks />
+      {asksNumber ? (
+        <JoiningTelephoneField
+          ref={telephoneInput}
+          value={state.telephone}
+          onChange={onTelephoneChange}
+          invalid={state.telephoneFlagged}
+          disabled={locked || busy}
+        />
+      ) : null}
       <MarketingConsentField
         ref={consentInput}
         value={state.consent}
         onChange={onConsentChange}
-        telephoneEnabled={config.enableTelephoneNumber}
+        telephoneEnabled={offered}
         showErrors={state.showConsentErrors}
         disabled={locked || busy}
       />

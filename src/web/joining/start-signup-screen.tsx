@@ -1,6 +1,7 @@
 import { useReducer } from 'react';
 import { consentToAllowMarketing } from '#shared/domain/consent.ts';
 import { useConfig } from '../config-context.tsx';
+import { typedNumber, whatsAppOffered } from '../consent/joining-telephone.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
@@ -94,7 +95,17 @@ export default function StartSignupScreen() {
       password: invite.passwordRequired ? state.password : null,
       fullName: invite.customer.fullName,
       allowMarketing: allow.allowMarketing,
-      allowMarketingWhatsApp: config.enableTelephoneNumber ? allow.allowMarketingWhatsApp : null,
+      // WhatsApp only where it was offered: with a number typed now or already kept.
+      allowMarketingWhatsApp: whatsAppOffered(
+        config.enableTelephoneNumber,
+        state.telephone,
+        invite.hasTelephoneNumber,
+      )
+        ? allow.allowMarketingWhatsApp
+        : null,
+      ...(config.enableTelephoneNumber && !invite.hasTelephoneNumber
+        ? { telephoneNumber: typedNumber(state.telephone) }
+        : {}),
     });
     if (result.ok && result.data.account) {
       session.signedIn(result.data.account, result.data.googlePay ?? null);
@@ -137,6 +148,8 @@ export default function StartSignupScreen() {
           state={state}
           onConsentChange={(consent) => dispatch({ type: 'consentChanged', consent })}
           onConsentMissing={() => dispatch({ type: 'consentMissing' })}
+          onTelephoneChange={(telephone) => dispatch({ type: 'telephoneChanged', telephone })}
+          onTelephoneInvalid={() => dispatch({ type: 'telephoneInvalid' })}
           onAccept={() => void accept()}
           onBack={() => dispatch({ type: 'back' })}
         />

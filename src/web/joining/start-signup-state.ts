@@ -14,6 +14,10 @@ export interface StartSignupState {
   /** The server refused the password (SPEC §4): step 1 shows it cleared and flagged. */
   passwordRefused: boolean;
   consent: MarketingConsentValue;
+  /** The number typed in step 2 (telephone numbers on, none kept yet): WhatsApp needs one. */
+  telephone: string;
+  /** The typed number is not one of the scheme's country: flagged until it is changed. */
+  telephoneFlagged: boolean;
   showConsentErrors: boolean;
   busy: boolean;
   /** A failure of the accept call, shown above the form. */
@@ -28,6 +32,8 @@ export type StartSignupAction =
   | { type: 'back' }
   | { type: 'consentChanged'; consent: MarketingConsentValue }
   | { type: 'consentMissing' }
+  | { type: 'telephoneChanged'; telephone: string }
+  | { type: 'telephoneInvalid' }
   | { type: 'sending' }
   | { type: 'accepted'; pendingEmail: string | null }
   | { type: 'passwordRefused'; message: string }
@@ -41,6 +47,8 @@ export const initialStartSignupState: StartSignupState = {
   password: '',
   passwordRefused: false,
   consent: unknownConsent,
+  telephone: '',
+  telephoneFlagged: false,
   showConsentErrors: false,
   busy: false,
   message: null,
@@ -66,6 +74,10 @@ export function startSignupReducer(state: StartSignupState, action: StartSignupA
       return { ...state, consent: action.consent };
     case 'consentMissing':
       return { ...state, showConsentErrors: true };
+    case 'telephoneChanged':
+      return { ...state, telephone: action.telephone, telephoneFlagged: false };
+    case 'telephoneInvalid':
+      return { ...state, telephoneFlagged: true };
     case 'sending':
       return { ...state, busy: true, message: null };
     case 'accepted':

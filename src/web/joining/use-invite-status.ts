@@ -17,6 +17,8 @@ export type InviteLoad =
       invitedBy: string | null;
       /** A password is asked of a new customer when magic-link logins are off (SPEC §2, §5). */
       passwordRequired: boolean;
+      /** The customer's account already has a telephone number: WhatsApp is offered at once. */
+      hasTelephoneNumber: boolean;
       /** An expired link keeps the form on screen, locked, with the §8 message (SPEC §4). */
       locked: boolean;
       message: string | null;
@@ -38,7 +40,7 @@ export function useInviteStatus(token: string, enabled: boolean) {
     void inviteStatus(token).then((result) => {
       if (cancelled) return;
       if (result.ok) {
-        const { customer, invitedBy, passwordRequired } = result.data;
+        const { customer, invitedBy, passwordRequired, hasTelephoneNumber } = result.data;
         setLoad(
           customer
             ? {
@@ -46,6 +48,7 @@ export function useInviteStatus(token: string, enabled: boolean) {
                 customer,
                 invitedBy: invitedBy ?? null,
                 passwordRequired: Boolean(passwordRequired) && !customer.existingCustomer,
+                hasTelephoneNumber: hasTelephoneNumber === true,
                 locked: false,
                 message: null,
               }
@@ -68,6 +71,7 @@ export function useInviteStatus(token: string, enabled: boolean) {
               customer,
               invitedBy: typeof result.details.invitedBy === 'string' ? result.details.invitedBy : null,
               passwordRequired: false,
+              hasTelephoneNumber: false,
               locked: true,
               message,
             }

@@ -1,0 +1,6 @@
+import { test } from './fixtures.ts';
+import { joiningTelephoneJourneys } from './joining-telephone-journeys.ts';
+
+test.use({ loyaltyConfig: { locale: 'da-DK' } });
+
+joiningTelephoneJourneys('da-DK');

@@ -1,0 +1,3 @@
+import { joiningTelephoneJourneys } from './joining-telephone-journeys.ts';
+
+joiningTelephoneJourneys('en-GB');
