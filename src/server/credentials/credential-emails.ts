@@ -50,9 +50,18 @@ export function passwordResetEmail(config: Config, origin: string, { to, token }
   });
 }
 
-/** Tells the member their password changed, so a change they did not make does not go unnoticed. */
-export function passwordChangedEmail(config: Config, origin: string, to: string): Promise<Mail> {
+/**
+ * Tells the member their password changed, so a change they did not make does not go unnoticed.
+ * `first`: the member had no password before (joined by link or passkey): it was set, not changed.
+ */
+export function passwordChangedEmail(
+  config: Config,
+  origin: string,
+  to: string,
+  first = false,
+): Promise<Mail> {
   const url = `${origin}/reset-password`;
-  const w = mailWords(config).passwordChanged;
+  const words = mailWords(config);
+  const w = first ? words.passwordSet : words.passwordChanged;
   return linkMail(config, origin, to, url, { ...w, paragraphs: w.paragraphs(config.title) });
 }

@@ -18,6 +18,7 @@ const magicLinkSentMessage =
 const resetSentMessage =
   'Check your email: if there is an account for that address, we have emailed a link there to reset your password.';
 const passwordChangedMessage = 'Your password has been changed.';
+const passwordSetMessage = 'Your password has been set. You can now sign in with it too.';
 
 /** Emailed sign-in links, password reset and change (the rules: email-link-service.ts). */
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -46,7 +47,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, api.changePasswordEndpoint, async ({ password }, request) => {
     // The spec fixes the call as { password }: proof of presence is a recent authentication instead.
-    await changePassword(ctx, requireRecentAuthentication(request), password);
-    return { success: true, message: passwordChangedMessage };
+    const { first } = await changePassword(ctx, requireRecentAuthentication(request), password);
+    return { success: true, message: first ? passwordSetMessage : passwordChangedMessage };
   });
 }

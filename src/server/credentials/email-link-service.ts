@@ -153,25 +153,36 @@ export async function resetPassword(
   return account;
 }
 
-/** A new password for a signed-in member: every other session ends, and the address is told. */
+/**
+ * A new password for a signed-in member: every other session ends, and the address is told.
+ * `first`: the member had no password before (joined by link or passkey) and has set their first.
+ */
 export async function changePassword(
   ctx: AppContext,
   session: { accountId: string; tokenHash: string },
   password: string,
-): Promise<void> {
+): Promise<{ first: boolean }> {
   const account = await findAccountById(ctx.db, session.accountId);
   const about = [account?.full_name, account?.email];
   const passwordHash = await newPasswordHash(password, minimumPasswordLength.change, about);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    // The password it replaces, read under the row's lock: a member without one sets their first.
+    const before = await queryOne<{ had_password: boolean }>(
+      tx,
+      'SELECT password_hash IS NOT NULL AS had_password FROM accounts WHERE id = $1 FOR UPDATE',
+      [session.accountId],
+    );
     const updated = await queryOne<AccountRow>(
       tx,
       'UPDATE accounts SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING *',
       [session.accountId, passwordHash],
     );
+    const first = before?.had_password === false;
     if (updated) await ctx.sessions.destroyAllFor(tx, updated.id, session.tokenHash);
     if (updated?.email) {
-      await enqueueMail(tx, await passwordChangedEmail(ctx.config, ctx.origin, updated.email));
+      await enqueueMail(tx, await passwordChangedEmail(ctx.config, ctx.origin, updated.email, first));
     }
+    return { first };
   });
 }
 

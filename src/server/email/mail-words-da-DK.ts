@@ -72,6 +72,17 @@ export const mailWordsDaDK: MailWords = {
     reason: (brand) =>
       `Du modtager denne e-mail, fordi adgangskoden til din ${brand}-konto er blevet ændret. Det fortæller vi dig altid.`,
   },
+  passwordSet: {
+    subject: (brand) => `Der er valgt en adgangskode til din ${brand}-konto`,
+    title: 'Din adgangskode er valgt',
+    paragraphs: (brand) => [
+      `Der er lige blevet valgt en adgangskode til din ${brand}-konto, så du nu også kan logge ind med den, og dine andre enheder er blevet logget ud.`,
+      'Hvis det ikke var dig, så nulstil din adgangskode nu.',
+    ],
+    action: 'Nulstil adgangskode',
+    reason: (brand) =>
+      `Du modtager denne e-mail, fordi der er valgt en adgangskode til din ${brand}-konto. Det fortæller vi dig altid.`,
+  },
   newSignIn: {
     subject: (brand) => `Nyt login på din ${brand}-konto`,
     title: 'Nyt login på din konto',

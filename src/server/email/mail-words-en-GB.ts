@@ -78,6 +78,18 @@ export const mailWordsEnGB = {
     reason: (brand: string) =>
       `You received this email because the password of your ${brand} account changed. We always tell you.`,
   },
+  /** The same email when a member who had no password (joined by link or passkey) sets their first. */
+  passwordSet: {
+    subject: (brand: string) => `A password has been set for your ${brand} account`,
+    title: 'Your password has been set',
+    paragraphs: (brand: string) => [
+      `A password was just set for your ${brand} account, so it can now be signed in to with it too, and your other devices were signed out.`,
+      'If this was not you, reset your password now.',
+    ],
+    action: 'Reset password',
+    reason: (brand: string) =>
+      `You received this email because a password was set for your ${brand} account. We always tell you.`,
+  },
   newSignIn: {
     subject: (brand: string) => `New sign-in to your ${brand} account`,
     title: 'New sign-in to your account',
