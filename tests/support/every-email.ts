@@ -111,5 +111,7 @@ export async function everyEmail(
         pointsTakenBack: 1250,
       }),
     },
+    // A member without a password chose their first: it was set, not changed.
+    { name: 'password-set', mail: await passwordChangedEmail(config, origin, to, true) },
   ];
 }

@@ -23,6 +23,7 @@ describe('emails follow the configured locale', () => {
       'Welcome to Members Club: your membership card',
       'Your missing purchase has been added',
       'About the missing purchase you told us about',
+      'A password has been set for your Members Club account',
     ]);
     for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
   });
@@ -48,6 +49,7 @@ describe('emails follow the configured locale', () => {
       'Velkommen til Members Club: dit medlemskort',
       'Dit manglende køb er blevet tilføjet',
       'Om det manglende køb, du fortalte os om',
+      'Der er valgt en adgangskode til din Members Club-konto',
     ]);
     for (const [index, { name, mail }] of emails.entries()) {
       expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);
