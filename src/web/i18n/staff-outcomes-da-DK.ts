@@ -27,6 +27,8 @@ export const staffOutcomesDaDK: StaffOutcomeWords = {
       MemberNotFound: 'Medlemmet findes ikke eller er slettet.',
       NotFound: 'Det findes ikke længere. Genindlæs siden for at se, hvad der er.',
       InviteConsumed: 'Invitationen er allerede taget imod.',
+      AlreadyMember:
+        'Der er ikke sendt nogen invitation: personen er allerede medlem, og en invitation ville føre medlemmet gennem tilmeldingen igen. Medlemmet logger ind som sædvanligt; brug “Send et login-link” for at hjælpe.',
       DeleteConfirmMismatch: 'Skriv medlemmets kortnummer præcist.',
       NothingToChange: 'Intet blev ændret.',
       MailNotFound: 'Den e-mail venter ikke længere på at blive sendt igen.',

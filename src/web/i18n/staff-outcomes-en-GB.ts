@@ -54,6 +54,8 @@ export const staffOutcomesEnGB: StaffOutcomeWords = {
       MemberNotFound: 'There is no such member, or they have been deleted.',
       NotFound: 'That is no longer there. Reload the page to see what is.',
       InviteConsumed: 'That invitation has already been accepted.',
+      AlreadyMember:
+        'No invitation was sent: this person is already a member, and an invitation would walk them through joining again. They sign in as usual; to help them, use “Send a sign-in link”.',
       DeleteConfirmMismatch: 'Type the member’s card number exactly.',
       NothingToChange: 'Nothing was changed.',
       MailNotFound: 'That email is no longer waiting to be sent again.',
