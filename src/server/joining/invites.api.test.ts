@@ -326,13 +326,11 @@ describe('accept-invite (SPEC §4, §5, §7)', () => {
       .post('/api/accept-invite', { token: created.token, allowMarketingWhatsApp: true });
     expect(noEmail.status).toBe(400);
     expect(noEmail.body).toMatchObject({ fieldErrors: { allowMarketing: expect.any(String) } });
-    const noWhatsApp = await t
-      .client()
-      .post('/api/accept-invite', {
-        token: created.token,
-        allowMarketing: true,
-        telephoneNumber: '07700 900123',
-      });
+    const noWhatsApp = await t.client().post('/api/accept-invite', {
+      token: created.token,
+      allowMarketing: true,
+      telephoneNumber: '07700 900123',
+    });
     expect(noWhatsApp.status).toBe(400);
     expect(noWhatsApp.body).toMatchObject({ fieldErrors: { allowMarketingWhatsApp: expect.any(String) } });
     const notJson = await t.client().post('/api/accept-invite', '{"token":', {});

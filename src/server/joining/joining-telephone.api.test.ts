@@ -177,13 +177,11 @@ describe('signing up', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ fieldErrors: { telephoneNumber: expect.any(String) } });
 
-    const res = await t
-      .client()
-      .post('/api/guided-signup', {
-        ...body,
-        allowMarketingWhatsApp: true,
-        telephoneNumber: '+44 7700 900789',
-      });
+    const res = await t.client().post('/api/guided-signup', {
+      ...body,
+      allowMarketingWhatsApp: true,
+      telephoneNumber: '+44 7700 900789',
+    });
     expect(res.status).toBe(201);
     const [account] = await accountsWith(email);
     expect(account?.telephone_number).toBe('+44 7700 900789');
