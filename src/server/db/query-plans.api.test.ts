@@ -98,9 +98,13 @@ async function keptPlan(
 }
 
 const keptStatements = [
-  ['a small set of purchases (0057)', 'SELECT record_purchases_statement() AS text'],
   [
-    'a batch of purchases (0060)',
+    'a small set of purchases (record_purchases_set)',
+    `SELECT substring(prosrc FROM 'RETURN QUERY (.*); END') AS text
+       FROM pg_proc WHERE proname = 'record_purchases_set'`,
+  ],
+  [
+    'a batch of purchases (record_purchases_batch)',
     `SELECT substring(prosrc FROM 'RETURN QUERY (.*); END') AS text
        FROM pg_proc WHERE proname = 'record_purchases_batch'`,
   ],
@@ -281,9 +285,8 @@ describe('query plans at scale', () => {
     expect(outcome).toEqual({ created: 500, scanned: [] });
   });
 
-  // A set of at most 10 runs record_purchases_statement() in record_purchases_set (0057); a larger
-  // one, the same text reading its items through ROWS 500 functions, in record_purchases_batch
-  // (0060). Both keep one generic plan per connection, made with whatever statistics there are.
+  // A set of at most 10 runs its statement in record_purchases_set; a larger one, the same statement
+  // reading its items through ROWS 500 functions, in record_purchases_batch (points/sql/). Both keep one generic plan per connection, made with whatever statistics there are.
   it.each(keptStatements)(
     '%s keeps one generic plan per connection: it too uses the indexes',
     async (_, statementSql) => {
