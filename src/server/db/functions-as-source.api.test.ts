@@ -11,9 +11,20 @@ import { openPostgres } from './postgres.ts';
  * the numbered migrations, which stay as their history. The snapshot below is every function as the
  * numbered migrations alone leave it (pg_get_functiondef); the files' first version reproduced each
  * exactly. A function whose file has changed since is named here with what changed, so the
- * comparison keeps proving the rest are still what the migrations made.
+ * comparison keeps proving the rest are still what the migrations made (a function added since has
+ * no history and is named too).
  */
-const changedSinceHistory: Record<string, string> = {};
+const changedSinceHistory: Record<string, string> = {
+  ledger_entry_matured: 'added: the rule "a pending row has matured", shared with the TypeScript commands',
+  ledger_passes_points_limit: 'added: the points limit, shared with the TypeScript commands',
+  record_purchase: 'the two rules; marks its rows bookkept_by_writer instead of a session setting',
+  record_purchases: 'no session setting (its set functions mark their rows bookkept_by_writer)',
+  record_purchases_set: 'the two rules; marks its rows bookkept_by_writer instead of a session setting',
+  record_purchases_batch: 'the two rules; marks its rows bookkept_by_writer instead of a session setting',
+  record_purchases_lock_last: 'the two rules; marks its rows bookkept_by_writer instead of a session setting',
+  wallet_mark_changed_from_ledger_row:
+    'added: the wallet insert trigger per row, so a row can stand it aside',
+};
 
 const snapshot = './__snapshots__/functions-from-migrations.sql';
 
@@ -99,6 +110,17 @@ describe('database functions as source files', () => {
       else expect(definition, signature).toBe(history.get(signature));
     }
     expect(Object.keys(changedSinceHistory).filter((name) => !declared.includes(name))).toEqual([]);
+
+    // What a ledger insert does depends on the row (bookkept_by_writer), never on a session setting.
+    const triggers = await db.query<{ definition: string }>(
+      `SELECT pg_get_triggerdef(t.oid) AS definition FROM pg_trigger t
+        WHERE t.tgrelid = 'ledger_entries'::regclass AND NOT t.tgisinternal`,
+    );
+    const insertTriggers = triggers.map((t) => t.definition).filter((d) => d.includes('AFTER INSERT'));
+    expect(insertTriggers).toHaveLength(2);
+    for (const definition of insertTriggers) expect(definition).toContain('NOT new.bookkept_by_writer');
+    for (const definition of [...triggers.map((t) => t.definition), ...live.values()])
+      expect(definition).not.toContain('ledger_insert_bookkeeping');
   }, 120_000);
 
   it('applies a function file again only when its text changed, under the migrations lock', async () => {

@@ -9,3 +9,10 @@ BEGIN
            + CASE WHEN a.id = NEW.account_id AND NEW.confirmed_at IS NULL AND NEW.confirms_at IS NOT NULL THEN NEW.points ELSE 0 END
            - CASE WHEN a.id = OLD.account_id AND OLD.confirmed_at IS NULL AND OLD.confirms_at IS NOT NULL THEN OLD.points ELSE 0 END
    WHERE a.id IN (OLD.account_id, NEW.account_id); RETURN NULL; END $$;
+
+-- A pending row inserted. A writer that does this bookkeeping in its own statements (the purchase
+-- functions, which hold the member's row anyway) says so in the row it inserts: bookkept_by_writer.
+CREATE OR REPLACE TRIGGER viewer_ledger_inserted AFTER INSERT ON ledger_entries
+  FOR EACH ROW
+  WHEN (NEW.confirmed_at IS NULL AND NEW.confirms_at IS NOT NULL AND NOT NEW.bookkept_by_writer)
+  EXECUTE FUNCTION ledger_pending_changed();

@@ -21,7 +21,6 @@ CREATE OR REPLACE FUNCTION record_purchase(
   p_max_points bigint
 ) RETURNS TABLE (outcome text, loyalty_id text, held bigint, entry ledger_entries)
 LANGUAGE plpgsql VOLATILE
-SET loyalty.ledger_insert_bookkeeping = 'by-writer'
 SET enable_seqscan = off
 AS $$
 DECLARE
@@ -60,8 +59,7 @@ BEGIN
      WHERE a.id = p_account
      RETURNING a.id, a.loyalty_id, a.points_balance, a.pending_points - adding,
                EXISTS (SELECT 1 FROM ledger_entries l
-                        WHERE l.account_id = a.id AND l.confirmed_at IS NULL AND l.confirms_at IS NOT NULL
-                          AND l.confirms_at <= now())
+                        WHERE l.account_id = a.id AND ledger_entry_matured(l.confirmed_at, l.confirms_at))
       INTO member_id, member_card, member_balance, member_pending, due;
   ELSE
     UPDATE accounts a SET viewer_version = a.viewer_version + CASE WHEN confirms > now() THEN 1 ELSE 0 END,
@@ -70,8 +68,7 @@ BEGIN
        AND a.deleted_at IS NULL
      RETURNING a.id, a.loyalty_id, a.points_balance, a.pending_points - adding,
                EXISTS (SELECT 1 FROM ledger_entries l
-                        WHERE l.account_id = a.id AND l.confirmed_at IS NULL AND l.confirms_at IS NOT NULL
-                          AND l.confirms_at <= now())
+                        WHERE l.account_id = a.id AND ledger_entry_matured(l.confirmed_at, l.confirms_at))
       INTO member_id, member_card, member_balance, member_pending, due;
   END IF;
   IF NOT FOUND THEN
@@ -85,16 +82,15 @@ BEGIN
   IF due THEN
     WITH confirmed AS (
       UPDATE ledger_entries l SET confirmed_at = now()
-       WHERE l.account_id = member_id AND l.confirmed_at IS NULL AND l.confirms_at IS NOT NULL
-         AND l.confirms_at <= now()
+       WHERE l.account_id = member_id AND ledger_entry_matured(l.confirmed_at, l.confirms_at)
        RETURNING l.points
     ) SELECT COALESCE(SUM(c.points), 0) INTO matured FROM confirmed c;
   END IF;
-  -- Confirmed and pending together may not pass the limit (pending-points.ts checkPointsLimit): the
-  -- balance before crediting the matured points plus every pending row, matured ones included.
+  -- The points limit (ledger_passes_points_limit): the balance before crediting the matured points
+  -- plus every pending row, matured ones included.
   holding := member_balance + member_pending;
 
-  IF p_points > 0 AND holding + p_points > p_max_points THEN
+  IF ledger_passes_points_limit(holding, p_points, p_max_points) THEN
     IF matured <> 0 OR adding <> 0 THEN
       UPDATE accounts a SET points_balance = a.points_balance + matured, pending_points = a.pending_points - adding
        WHERE a.id = member_id;
@@ -112,10 +108,10 @@ BEGIN
 
   INSERT INTO ledger_entries AS l (account_id, kind, points, confirms_at, confirmed_at, order_id, channel,
     store_display_name, fascia_display_name, order_value, order_currency, created_at, request_key,
-    request_hash, discount, source)
+    request_hash, discount, source, bookkept_by_writer)
   VALUES (member_id, 'purchase', p_points, confirms, CASE WHEN confirms <= now() THEN now() END,
     p_order_id, p_channel, p_store, p_fascia, p_value, p_currency, purchased, p_order_id, p_hash,
-    p_discount, p_source)
+    p_discount, p_source, true)
   ON CONFLICT (kind, request_key) WHERE request_key IS NOT NULL DO NOTHING
   RETURNING * INTO written;
 
@@ -136,7 +132,8 @@ BEGIN
        SET points_balance = a.points_balance + matured + CASE WHEN confirms <= now() THEN p_points ELSE 0 END
      WHERE a.id = member_id;
   END IF;
-  -- The wallet trigger's work (0017): any ledger row written changes the pass. (A changed balance
+  -- The wallet insert trigger's work, which stands aside for this row (bookkept_by_writer): any
+  -- ledger row written changes the pass. (A changed balance
   -- also bumps it through the account trigger, which is harmless: change_seq only needs to move.)
   RETURN QUERY
     WITH pass AS (UPDATE wallet_passes p SET change_seq = p.change_seq + 1 WHERE p.account_id = member_id)

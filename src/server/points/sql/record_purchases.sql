@@ -25,7 +25,6 @@ CREATE OR REPLACE FUNCTION record_purchases(
   p_changes jsonb
 ) RETURNS TABLE (idx integer, outcome text, loyalty_id text, entry ledger_entries, pass_changed boolean)
 LANGUAGE plpgsql VOLATILE
-SET loyalty.ledger_insert_bookkeeping = 'by-writer'
 SET jit = off
 AS $$
 DECLARE

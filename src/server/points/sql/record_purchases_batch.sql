@@ -9,7 +9,6 @@ CREATE OR REPLACE FUNCTION record_purchases_batch(
   p_max_points bigint, p_locked uuid[]
 ) RETURNS TABLE (idx integer, outcome text, loyalty_id text, entry ledger_entries)
 LANGUAGE plpgsql VOLATILE
-SET loyalty.ledger_insert_bookkeeping = 'by-writer'
 SET plan_cache_mode = force_generic_plan
 AS $$ BEGIN RETURN QUERY 
   WITH members AS MATERIALIZED (
@@ -48,26 +47,29 @@ AS $$ BEGIN RETURN QUERY
     -- takes, so it never walks every pending row (as a semi-join it could, in a plan made while the
     -- ledger was small and then kept).
     UPDATE ledger_entries l SET confirmed_at = now()
-     WHERE l.account_id = ANY (ARRAY(SELECT b.account_id FROM buyers b)) AND l.confirmed_at IS NULL
-       AND l.confirms_at IS NOT NULL AND l.confirms_at <= now()
+     WHERE l.account_id = ANY (ARRAY(SELECT b.account_id FROM buyers b))
+       AND ledger_entry_matured(l.confirmed_at, l.confirms_at)
     RETURNING l.account_id, l.points
   ), holdings AS MATERIALIZED (
     -- Confirmed and pending together, the kept sum (confirming matured points does not change it).
     SELECT b.account_id, m.points_balance + m.pending_points AS held
       FROM buyers b JOIN members m ON m.id = b.account_id
   ), running AS (
-    SELECT f.idx, f.account_id,
-           h.held + SUM(f.points) OVER (PARTITION BY f.account_id ORDER BY f.idx) AS reaches
+    SELECT f.idx, f.account_id, h.held,
+           SUM(f.points) OVER (PARTITION BY f.account_id ORDER BY f.idx) AS adding
       FROM fresh f JOIN holdings h ON h.account_id = f.account_id
   ), blocked AS (
-    SELECT DISTINCT r.account_id FROM running r WHERE r.reaches > $14
+    -- The points limit, at each of the member's purchases in turn.
+    SELECT DISTINCT r.account_id FROM running r WHERE ledger_passes_points_limit(r.held, r.adding, $14)
   ), inserted AS (
     INSERT INTO ledger_entries AS l (account_id, kind, points, confirms_at, confirmed_at, order_id, channel,
       store_display_name, fascia_display_name, order_value, order_currency, created_at, request_key,
-      request_hash, discount, source)
+      request_hash, discount, source, bookkept_by_writer)
+    -- bookkept_by_writer: this statement does the rows' bookkeeping (`credited`, `passes`), so the
+    -- ledger's insert triggers stand aside for them.
     SELECT f.account_id, 'purchase', f.points, f.confirms_at,
            CASE WHEN f.confirms_at <= now() THEN now() END, f.order_id, f.channel, f.store, f.fascia,
-           f.order_value, f.currency, f.purchased_at, f.order_id, f.hash, f.discount, $13
+           f.order_value, f.currency, f.purchased_at, f.order_id, f.hash, f.discount, $13, true
       FROM fresh f
      WHERE f.account_id NOT IN (SELECT b.account_id FROM blocked b)
      ORDER BY f.idx
@@ -75,7 +77,7 @@ AS $$ BEGIN RETURN QUERY
     RETURNING l.*
   ), changes AS (
     -- Per member: the points that now count, and the pending rows added (what the viewer reads besides
-    -- the balance; the trigger of 0037 bumped viewer_version for each, and 0056's kept their sum). The
+    -- the balance: each bumps viewer_version once, and their points join the kept sum). The
     -- matured rows confirmed above leave the kept sum through the ledger's update trigger.
     SELECT c.account_id, SUM(c.points) AS points, SUM(c.pending_points) AS pending_points,
            bool_or(c.pending) AS pending

@@ -11,7 +11,6 @@ CREATE OR REPLACE FUNCTION record_purchases_lock_last(
   p_changes jsonb
 ) RETURNS TABLE (idx integer, outcome text, loyalty_id text, entry ledger_entries, pass_changed boolean)
 LANGUAGE plpgsql VOLATILE
-SET loyalty.ledger_insert_bookkeeping = 'by-writer'
 SET plan_cache_mode = force_generic_plan
 SET lock_timeout = '200ms'
 AS $$
@@ -63,10 +62,12 @@ BEGIN
   ), inserted AS (
     INSERT INTO ledger_entries AS l (id, account_id, kind, points, confirms_at, confirmed_at, order_id,
       channel, store_display_name, fascia_display_name, order_value, order_currency, created_at,
-      request_key, request_hash, discount, source)
+      request_key, request_hash, discount, source, bookkept_by_writer)
+    -- bookkept_by_writer: step 3 does the rows' bookkeeping, so the ledger's insert triggers stand
+    -- aside for them.
     SELECT f.entry_id, f.account_id, 'purchase', f.points, f.confirms_at,
            CASE WHEN f.confirms_at <= now() THEN now() END, f.order_id, f.channel, f.store, f.fascia,
-           f.order_value, f.currency, f.purchased_at, f.order_id, f.hash, f.discount, p_source
+           f.order_value, f.currency, f.purchased_at, f.order_id, f.hash, f.discount, p_source, true
       FROM fresh f
      ORDER BY f.order_id
     ON CONFLICT (kind, request_key) WHERE request_key IS NOT NULL DO NOTHING
@@ -103,7 +104,7 @@ BEGIN
      ORDER BY f.idx
   ), bought AS (
     -- Per member: what the new rows add (all of it counts towards the limit), the points that count
-    -- now, the pending ones (the trigger of 0037 bumped viewer_version for those, 0056 kept their sum).
+    -- now, the pending ones (step 3 bumps viewer_version for those and adds them to the kept sum).
     SELECT ins.account_id,
            SUM(ins.points) AS added,
            SUM(CASE WHEN ins.confirmed_at IS NOT NULL THEN ins.points ELSE 0 END) AS points,
@@ -131,7 +132,8 @@ BEGIN
                              AND a.loyalty_id IS NOT DISTINCT FROM b.loyalty_id
                              AND a.email IS NOT DISTINCT FROM b.email
                              AND a.email_verified = b.email_verified
-                             AND a.points_balance + a.pending_points + b.added <= p_max_points
+                             AND NOT ledger_passes_points_limit(a.points_balance + a.pending_points, b.added,
+                                                                p_max_points)
                              FOR NO KEY UPDATE) a;
     IF cardinality(buyer_rows) IS DISTINCT FROM cardinality(buyers) THEN
       RAISE EXCEPTION 'a member changed, or would pass the points limit: lock them first'
@@ -143,8 +145,7 @@ BEGIN
     WITH confirmed AS (
       -- The buyers as one array: an index condition on the member's pending rows.
       UPDATE ledger_entries l SET confirmed_at = now()
-       WHERE l.account_id = ANY (buyer_ids) AND l.confirmed_at IS NULL
-         AND l.confirms_at IS NOT NULL AND l.confirms_at <= now()
+       WHERE l.account_id = ANY (buyer_ids) AND ledger_entry_matured(l.confirmed_at, l.confirms_at)
       RETURNING l.account_id, l.points
     ), changes AS (
       SELECT c.account_id, SUM(c.points) AS points, SUM(c.pending_points) AS pending_points,
