@@ -35,7 +35,7 @@ export async function sweepMaturedPoints(db: Database, batchRows = 500): Promise
   for (;;) {
     const due = await db.query<{ account_id: string }>(
       `SELECT account_id FROM ledger_entries
-        WHERE confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now()
+        WHERE ledger_entry_matured(confirmed_at, confirms_at)
         ORDER BY confirms_at LIMIT $1`,
       [batchRows],
     );
