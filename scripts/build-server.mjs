@@ -3,8 +3,9 @@
 // (native argon2, PGlite's WebAssembly); the project's own code, `#shared/*` included, is bundled.
 // The bundle and its chunks sit three folders deep, as src/server/<feature>/ files do, so the paths
 // they build from import.meta.url (the content folder, the migrations) hold wherever a module lands;
-// the migrations are copied beside them.
-import { cpSync, rmSync } from 'node:fs';
+// the migrations are copied beside them, and each feature's database functions (src/server/<feature>/sql)
+// to dist/server/<feature>/sql, where the runner looks for them from there.
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const outDir = 'dist/server/app';
@@ -28,5 +29,11 @@ const result = await build({
   logLevel: 'warning',
 });
 cpSync('src/server/db/migrations', `${outDir}/migrations`, { recursive: true });
+for (const feature of readdirSync('src/server')) {
+  if (existsSync(`src/server/${feature}/sql`)) {
+    rmSync(`dist/server/${feature}/sql`, { recursive: true, force: true });
+    cpSync(`src/server/${feature}/sql`, `dist/server/${feature}/sql`, { recursive: true });
+  }
+}
 const bytes = Object.values(result.metafile.outputs).find((output) => output.entryPoint)?.bytes ?? 0;
 console.log(`Server bundle: ${outDir}/main.js, ${(bytes / 1024).toFixed(0)} KB`);

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { repeatableFiles } from '../../src/server/db/migrate.ts';
 import {
   createServerStore,
   runRefusedServer,
@@ -64,6 +65,13 @@ describe('fault: a second server on one data directory', () => {
       expect(applied.map((row) => row.name)).toEqual(migrations.sort());
       const lines = started.flatMap((server) => server.output().match(/migration applied: \S+/g) ?? []);
       expect(lines.sort()).toEqual(migrations.map((name) => `migration applied: ${name}`));
+      // The database functions' files too: applied once, by one of them, under the same lock.
+      const functions = started.flatMap(
+        (server) => server.output().match(/database functions applied: \S+/g) ?? [],
+      );
+      expect(functions.sort()).toEqual(
+        (await repeatableFiles()).map((file) => `database functions applied: ${file.name}`),
+      );
       for (const [i, server] of started.entries()) {
         const res = await server.partner('POST', '/members', {
           email: `server-${i}-${Date.now()}@example.com`,

@@ -19,7 +19,8 @@ describe('migration 0014: invitation tokens move to link_tokens', () => {
         'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       );
       for (const name of later) await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-      await migrate(db);
+      // The function files come after every numbered migration, so not before the held-back ones.
+      await migrate(db, undefined, { repeatable: false });
       const open = newToken();
       const accepted = newToken();
       await db.query(
@@ -30,7 +31,7 @@ describe('migration 0014: invitation tokens move to link_tokens', () => {
       );
 
       await db.query('DELETE FROM schema_migrations WHERE name = ANY ($1)', [later]);
-      expect(await migrate(db)).toEqual(later);
+      expect((await migrate(db)).filter((name) => !name.includes('/sql/'))).toEqual(later);
 
       const found = await lookUpInvite(db, open);
       expect(found).toMatchObject({ ok: true, invite: { email: 'ada@example.com', full_name: 'Ada Byron' } });

@@ -10,7 +10,7 @@ export async function confirmMatured(tx: Queryable, accountId: string): Promise<
     tx,
     `WITH confirmed AS (
        UPDATE ledger_entries SET confirmed_at = now()
-        WHERE account_id = $1 AND confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now()
+        WHERE account_id = $1 AND ledger_entry_matured(confirmed_at, confirms_at)
         RETURNING points
      ), total AS (SELECT COALESCE(SUM(points), 0)::bigint AS points, COUNT(*) AS n FROM confirmed),
      credited AS (
@@ -35,7 +35,7 @@ export async function sweepMaturedPoints(db: Database, batchRows = 500): Promise
   for (;;) {
     const due = await db.query<{ account_id: string }>(
       `SELECT account_id FROM ledger_entries
-        WHERE confirmed_at IS NULL AND confirms_at IS NOT NULL AND confirms_at <= now()
+        WHERE ledger_entry_matured(confirmed_at, confirms_at)
         ORDER BY confirms_at LIMIT $1`,
       [batchRows],
     );
@@ -57,14 +57,16 @@ export async function sweepMaturedPoints(db: Database, batchRows = 500): Promise
  */
 export async function checkPointsLimit(tx: Queryable, accountId: string, adding: number, what: string) {
   if (adding <= 0) return;
-  const row = await queryOne<{ held: number }>(
+  // The rule is the database's (points/sql/ledger_passes_points_limit.sql), the purchase functions' too;
+  // pending_points is the member's pending rows' sum, kept by the ledger's triggers.
+  const row = await queryOne<{ held: number; passes: boolean }>(
     tx,
-    // pending_points: the member's pending rows' sum, kept by the ledger's triggers (migration 0056).
-    'SELECT points_balance + pending_points AS held FROM accounts WHERE id = $1',
-    [accountId],
+    `SELECT points_balance + pending_points AS held,
+            ledger_passes_points_limit(points_balance + pending_points, $2, $3) AS passes
+       FROM accounts WHERE id = $1`,
+    [accountId, adding, ledgerLimits.maxPoints],
   );
-  const held = row?.held ?? 0;
-  if (held + adding > ledgerLimits.maxPoints) throw pointsLimitError(what, held, adding);
+  if (row?.passes) throw pointsLimitError(what, row.held, adding);
 }
 
 /** The refusal of a write that would take a member's points past ledgerLimits.maxPoints. */
