@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Points exchange on: the demo member's history shows the "points added to your pass" row only when
+  // the scheme offers the exchange.
+  t = await createTestApp({ config: { enablePointsExchange: true } });
 });
 afterAll(() => t.close());
 
