@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { createMemberRequest, memberUpdateRequest } from '#shared/api/partner-members.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
@@ -13,7 +14,6 @@ import {
   isUniqueViolation,
 } from './account-service.ts';
 import { proveEmail } from './email-proof.ts';
-import type { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
 
 /**
  * Member administration: what staff do to a member through the partner API and the operator CLI

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Environment, readEnvironment } from '../config/environment.ts';
-import { operatorKeyPath } from './operator-key.ts';
+import { operatorKeyPath } from '../partner/operator-key.ts';
 
 /** The CLI's way to the running server: its partner API, so the CLI works beside `npm start` on PGlite. */
 export interface OperatorClient {
