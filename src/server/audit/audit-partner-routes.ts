@@ -1,7 +1,7 @@
 import { listAudit } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe } from '../http/serve.ts';
 import { auditCsv, listAudit as auditPage } from './audit-query.ts';
+import type { PartnerServe } from './audited-doors.ts';
 
 /** The audit log under /partner/v1 (bootstrap key only), for `npm run loyalty -- audit …`. */
 export function registerAuditPartnerRoutes(serve: PartnerServe, ctx: AppContext): void {

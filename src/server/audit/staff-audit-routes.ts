@@ -1,7 +1,7 @@
 import { staffAuditEndpoint, staffAuditExportEndpoint } from '#shared/api/staff-audit.ts';
 import type { AppContext } from '../app-context.ts';
-import type { StaffServe } from '../http/serve.ts';
 import { auditCsv, listAudit } from './audit-query.ts';
+import type { StaffServe } from './audited-doors.ts';
 
 /**
  * The audit log in the console: managers and admins (it shows every staff member's actions, so

@@ -1,6 +1,6 @@
 import * as partner from '#shared/api/partner-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { approveClaim, getClaim, listClaims, refuseClaim } from './claims-staff-service.ts';
 
 /** Missing-purchase claims under /partner/v1 (the CLI's `claims list|approve|refuse`, the staff console). */

@@ -149,8 +149,8 @@ const environmentSchema = z
     logLevel: env.LOG_LEVEL ?? 'info',
     applePassKeyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE,
     nikeClientSecret: env.NIKE_CLIENT_SECRET,
-    /** (CLI) the server the operator CLI talks to. */
-    loyaltyUrl: (env.LOYALTY_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    /** (CLI) the server the operator CLI talks to: LOYALTY_URL, else this machine's server on PORT. */
+    loyaltyUrl: (env.LOYALTY_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   }));
 
 export type Environment = z.output<typeof environmentSchema>;

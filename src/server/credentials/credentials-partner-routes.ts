@@ -1,7 +1,7 @@
 import * as partner from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { notFound } from '../http/errors.ts';
-import type { PartnerServe } from '../http/serve.ts';
 import { findAccountByLoyaltyIdOrEmail } from '../members/account-service.ts';
 import { sendPasswordReset } from './email-link-service.ts';
 import { signOutEverywhere } from './passkey-store.ts';

@@ -2,8 +2,8 @@ import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { type AccountRow, createAccount, EmailTakenError } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
+import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
-import { hashPassword } from '../signin/passwords.ts';
 
 export const demoMember = {
   email: 'demo@example.com',

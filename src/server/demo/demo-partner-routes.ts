@@ -1,7 +1,7 @@
 import { seedDemo } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
 import { recordAlone } from '../audit/audit-log.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { seedDemo as seed } from './demo-data.ts';
 
 /** POST /partner/v1/demo: the demo member and their history (development only). */

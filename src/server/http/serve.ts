@@ -1,7 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, ParamsOf } from '#shared/api/endpoint.ts';
-import type { Audit, AuditActor } from '../audit/audit-log.ts';
 import { HttpError } from './errors.ts';
 import { parseOrThrow } from './parse.ts';
 
@@ -10,17 +9,17 @@ import { parseOrThrow } from './parse.ts';
  * hooks authenticate and refuse before a body is read; `serve` asks it for the caller and for the
  * audit row of the caller's write, so no route authenticates or names its actor itself.
  */
-export interface Door<Caller> {
+export interface Door<Caller, Actor = unknown, Audit = unknown> {
   /** The route config the door's hooks read (the endpoint's access, mostly). */
   config(endpoint: Endpoint): FastifyContextConfig;
   /** Who is calling, once the door's hooks have let the request in. */
   caller(request: FastifyRequest): Caller;
   /** The audit log's actor for this caller (null: no audited writes through this door). */
-  actor(caller: Caller): AuditActor | null;
+  actor(caller: Caller): Actor | null;
   /** Whether answers pass through the response schema (which then decides what leaves the server). */
   parsesAnswers: boolean;
   /** Binds an actor and an action into the audit row a service completes in its transaction. */
-  audit(actor: AuditActor, action: string): Audit;
+  audit(actor: Actor, action: string): Audit;
 }
 
 /**
@@ -32,10 +31,10 @@ export class JsonText {
 }
 
 /** What a handler gets besides its parsed input. */
-export interface Call<E extends Endpoint, Caller> {
+interface Call<E extends Endpoint, Caller, Actor = unknown, Audit = unknown> {
   caller: Caller;
   /** The audit actor of the caller (the door's). */
-  actor: AuditActor;
+  actor: Actor;
   /** The audit row of this write: the endpoint's declared action by this caller. */
   audit: Audit;
   params: ParamsOf<E['path']>;
@@ -43,9 +42,9 @@ export interface Call<E extends Endpoint, Caller> {
   reply: FastifyReply;
 }
 
-export type DoorHandler<E extends Endpoint, Caller> = (
+export type DoorHandler<E extends Endpoint, Caller, Actor = unknown, Audit = unknown> = (
   input: z.output<E['request']>,
-  call: Call<E, Caller>,
+  call: Call<E, Caller, Actor, Audit>,
 ) => Promise<z.input<E['response']> | HttpError | JsonText | FastifyReply>;
 
 type DoorName = NonNullable<Endpoint['access']>['door'];
@@ -54,18 +53,15 @@ type DoorName = NonNullable<Endpoint['access']>['door'];
  * A door's registration bound to one Fastify scope: what a feature's route file is given, so the
  * feature never imports the door. Only endpoints declared for that door type-check.
  */
-export type Serve<Caller, D extends DoorName> = <E extends Endpoint & { access: { door: D } }>(
+export type Serve<Caller, D extends DoorName, Actor = unknown, Audit = unknown> = <
+  E extends Endpoint & { access: { door: D } },
+>(
   endpoint: E,
-  handler: DoorHandler<E, Caller>,
+  handler: DoorHandler<E, Caller, Actor, Audit>,
   options?: RouteOptions,
 ) => void;
 
-/** The partner door's registration as a feature sees it (the caller is the door's business). */
-export type PartnerServe = Serve<unknown, 'partner'>;
-/** The staff door's registration as a feature outside staff/ sees it. */
-export type StaffServe = Serve<unknown, 'staff'>;
-
-interface RouteOptions {
+export interface RouteOptions {
   /** A larger body than the app's 64 KB (a batch). */
   bodyLimit?: number;
 }
@@ -77,11 +73,11 @@ interface RouteOptions {
  * as the one failure envelope. A JsonText is sent as it is; a reply the handler sent itself (a CSV,
  * a page) is left alone.
  */
-export function serve<E extends Endpoint, Caller>(
+export function serve<E extends Endpoint, Caller, Actor, Audit>(
   app: FastifyInstance,
-  door: Door<Caller>,
+  door: Door<Caller, Actor, Audit>,
   endpoint: E,
-  handler: DoorHandler<E, Caller>,
+  handler: DoorHandler<E, Caller, Actor, Audit>,
   extra: RouteOptions = {},
 ): void {
   app.route({
@@ -103,13 +99,13 @@ export function serve<E extends Endpoint, Caller>(
   });
 }
 
-function callOf<E extends Endpoint, Caller>(
-  door: Door<Caller>,
+function callOf<E extends Endpoint, Caller, Actor, Audit>(
+  door: Door<Caller, Actor, Audit>,
   endpoint: E,
   caller: Caller,
   request: FastifyRequest,
   reply: FastifyReply,
-): Call<E, Caller> {
+): Call<E, Caller, Actor, Audit> {
   return {
     caller,
     get actor() {
@@ -128,9 +124,9 @@ function callOf<E extends Endpoint, Caller>(
 }
 
 /** A door's registration bound to a scope, to hand to the features' route files. */
-export function serveThrough<Caller, D extends DoorName>(
+export function serveThrough<Caller, D extends DoorName, Actor, Audit>(
   app: FastifyInstance,
-  door: Door<Caller>,
-): Serve<Caller, D> {
+  door: Door<Caller, Actor, Audit>,
+): Serve<Caller, D, Actor, Audit> {
   return (endpoint, handler, options) => serve(app, door, endpoint, handler, options);
 }

@@ -13,7 +13,7 @@ import {
 } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
-import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../passwords/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { spendInvitationToken } from '../tokens/link-tokens.ts';
 import {

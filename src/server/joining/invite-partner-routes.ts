@@ -1,6 +1,6 @@
 import { createInvite } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { createInvite as invite } from './invite-service.ts';
 
 /** POST /partner/v1/invites: staff invite someone; the invitation is emailed and its URL returned. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptInviteEndpoint, acceptInviteStatusEndpoint } from '#shared/api/joining.ts';
-import { confirmNewEmailMessage } from '../account/account-routes.ts';
+import { confirmNewEmailMessage } from '../account/email-change.ts';
 import type { AppContext } from '../app-context.ts';
 import { conflict } from '../http/errors.ts';
 import { route } from '../http/routes.ts';

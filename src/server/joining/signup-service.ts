@@ -11,7 +11,7 @@ import {
 } from '../members/account-service.ts';
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
-import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../passwords/passwords.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
 import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';

@@ -4,9 +4,9 @@ import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../passwords/passwords.ts';
 import { balancesOf, ledgerPage } from '../points/ledger-store.ts';
 import { partnerEntry } from '../points/partner-entry.ts';
-import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../signin/passwords.ts';
 import {
   type AccountRow,
   createAccount,

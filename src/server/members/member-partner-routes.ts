@@ -1,6 +1,6 @@
 import { createMember, getMember, updateMember } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import * as admin from './member-admin-service.ts';
 
 /** Member administration under /partner/v1 (the operator CLI's `member create|show|set`). */

@@ -5,7 +5,7 @@ import {
   staffApiKeysEndpoint,
 } from '#shared/api/staff-audit.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe, StaffServe } from '../http/serve.ts';
+import type { PartnerServe, StaffServe } from '../audit/audited-doors.ts';
 import { apiKeyView, createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 
 /**

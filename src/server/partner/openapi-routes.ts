@@ -1,6 +1,6 @@
 import { docsPage, openApiDocument } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { docsPageHtml } from './docs-page.ts';
 import { partnerOpenApi } from './openapi.ts';
 

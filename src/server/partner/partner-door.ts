@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PartnerScope } from '#shared/api/api-keys.ts';
 import type { Access, Endpoint } from '#shared/api/endpoint.ts';
 import type { AppContext } from '../app-context.ts';
-import { type AuditActor, auditAs } from '../audit/audit-log.ts';
+import { type Audit, type AuditActor, auditAs } from '../audit/audit-log.ts';
 import { forbidden, HttpError } from '../http/errors.ts';
 import { type Door, type Serve, serveThrough } from '../http/serve.ts';
 import { findApiKey, touchApiKey } from './api-keys.ts';
@@ -84,7 +84,7 @@ function checkAccess(caller: PartnerCaller, access: PartnerScope | 'any' | 'boot
  * endpoint's scope (src/shared/api/partner-endpoints.ts), checked before the body is read; the audit
  * actor is the key. Answers are sent as the services make them.
  */
-const partnerDoor: Door<PartnerCaller | null> = {
+const partnerDoor: Door<PartnerCaller | null, AuditActor, Audit> = {
   config: (endpoint: Endpoint) => {
     if (endpoint.access?.door !== 'partner') {
       throw new Error(`${endpoint.method} ${endpoint.path} is not a partner endpoint`);
@@ -106,7 +106,7 @@ export async function registerPartnerDoor(
   app: FastifyInstance,
   ctx: AppContext,
   bootstrapKey: string,
-  register: (serve: Serve<PartnerCaller | null, 'partner'>) => void,
+  register: (serve: Serve<PartnerCaller | null, 'partner', AuditActor, Audit>) => void,
 ): Promise<void> {
   const bootstrapHash = sha256(bootstrapKey);
   await app.register(async (scope) => {

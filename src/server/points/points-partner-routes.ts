@@ -3,7 +3,7 @@ import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as partner from '#shared/api/partner-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { currentBurnRate } from '../members/account-view.ts';
 import { noPassChanged } from '../wallet/pass-wake.ts';
 import { setBurnRate } from './burn-rate-service.ts';

@@ -1,6 +1,6 @@
 import { createStaff, staffEnrolmentLink } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import type { PartnerServe } from '../http/serve.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { createStaffMember, newEnrolmentLinkByEmail } from './staff-admin-service.ts';
 
 /**

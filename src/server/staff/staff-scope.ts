@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { roleIncludes, type StaffRole } from '#shared/domain/staff-roles.ts';
 import type { AppContext } from '../app-context.ts';
-import { auditAs } from '../audit/audit-log.ts';
+import { type Audit, type AuditActor, auditAs } from '../audit/audit-log.ts';
 import { forbidden, type HttpError, unauthorized } from '../http/errors.ts';
 import { type Door, type Serve, serve, serveThrough } from '../http/serve.ts';
 import { resolveStaffSession, type StaffSession, staffCookie } from './staff-sessions.ts';
@@ -64,7 +64,7 @@ type StaffEndpoint = Endpoint & { access: { door: 'staff' } };
  * is read; the caller is the signed-in staff member (null only on 'anyone' routes), the audit
  * actor that staff member.
  */
-const staffDoor: Door<StaffSession | null> = {
+const staffDoor: Door<StaffSession | null, AuditActor, Audit> = {
   config: (endpoint) => {
     if (endpoint.access?.door !== 'staff') {
       throw new Error(`${endpoint.method} ${endpoint.path} is not a staff endpoint`);
@@ -78,7 +78,7 @@ const staffDoor: Door<StaffSession | null> = {
 };
 
 /** The staff door bound to the /staff-api scope, for a feature's staff routes (handlers get `call.caller`). */
-export function staffServe(scope: FastifyInstance): Serve<StaffSession | null, 'staff'> {
+export function staffServe(scope: FastifyInstance): Serve<StaffSession | null, 'staff', AuditActor, Audit> {
   return serveThrough(scope, staffDoor);
 }
 

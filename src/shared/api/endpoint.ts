@@ -18,7 +18,7 @@ export type Access =
   | { door: 'partner'; key: PartnerScope | 'any' | 'bootstrap' | 'public' };
 
 /** A documented answer other than the usual success (the partner API's 202 for an unknown card). */
-export interface OtherAnswer {
+interface OtherAnswer {
   status: number;
   description: string;
   response: z.ZodType;
