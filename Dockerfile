@@ -20,7 +20,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # The bundle (dist/server/app/main.js with its migrations), the SSR entry and the web build; the
-# public content pages; the sources, for the operator CLI (npx tsx src/server/operator/cli.ts).
+# public content pages; the sources, for the operator CLI (npx tsx src/cli/main.ts).
 COPY --from=build /app/dist ./dist
 COPY content ./content
 COPY src ./src

@@ -5,7 +5,7 @@ import { whenOpen } from './db/when-open.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { developmentTransport, senderAddress, smtpTransport } from './email/mailer.ts';
 import { runEvery } from './jobs/run-every.ts';
-import { resolvePartnerApiKey } from './operator/operator-key.ts';
+import { resolvePartnerApiKey } from './partner/operator-key.ts';
 import { startExpiryJob } from './points/expiry-job.ts';
 import { startPointsSweep } from './points/points-sweep.ts';
 import { isLoopbackHost } from './security/loopback.ts';

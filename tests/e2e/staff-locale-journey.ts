@@ -209,7 +209,9 @@ export function staffLocaleJourneys({
         await expect(page.getByRole('heading', { name: a.title })).toBeVisible();
         const burnRow = page.locator('tbody tr', { hasText: 'burn_rate.set' }).first();
         await expect(burnRow).toContainText(
-          new RegExp(`${a.change.fields.cashValue}: \\S+.* → ${escapePattern(money(locale, currency, major))}`),
+          new RegExp(
+            `${a.change.fields.cashValue}: \\S+.* → ${escapePattern(money(locale, currency, major))}`,
+          ),
         );
         await expect(page.locator('main table')).not.toContainText('{"');
         await expect(page.locator('main table')).not.toContainText(iso);

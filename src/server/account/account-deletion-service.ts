@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { anonymiseAuditOf } from '../audit/audit-anonymise.ts';
 import type { Audit } from '../audit/audit-log.ts';
-import { forgetKeyedEvents } from '../credentials/rate-limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { grantOf, revokeAtProvider } from '../nike-link/nike-link-service.ts';
+import { forgetKeyedEvents } from '../rate-limits/rate-limits.ts';
 import { voidPasses } from '../wallet/wallet-passes.ts';
 import { accountDeletedMail } from './account-emails.ts';
 

@@ -9,13 +9,11 @@ import { endSession, requireRecentAuthentication, requireSession } from '../sess
 import { bindToThisBrowser } from '../tokens/link-browser.ts';
 import { deleteAccount } from './account-deletion-service.ts';
 import { updateAccount } from './account-update-service.ts';
-import { announceEmailChange } from './email-change.ts';
+import { announceEmailChange, confirmNewEmailMessage } from './email-change.ts';
 
 const updateCompleteMessage = 'Your details have been updated.';
 const noChangesMessage = 'There were no changes to save.';
 /** What a member who asked for a new address is told; until they open the link, the old one stays. */
-export const confirmNewEmailMessage = (email: string) =>
-  `We've sent an email to ${email}: open the link in it to verify your new address.`;
 const verifyNewEmailMessage = (email: string) =>
   `Your details have been updated. ${confirmNewEmailMessage(email)}`;
 const deleteConfirmMismatchMessage =

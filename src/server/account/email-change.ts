@@ -1,10 +1,14 @@
 import type { AppContext } from '../app-context.ts';
-import { type Limit, refuseUnlessTaken, takeSlotWithin } from '../credentials/rate-limits.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { queueVerificationEmail } from '../joining/verification-service.ts';
 import type { AccountRow } from '../members/account-service.ts';
+import { type Limit, refuseUnlessTaken, takeSlotWithin } from '../rate-limits/rate-limits.ts';
 import { emailChangedMail } from './account-emails.ts';
+
+/** What a member reads when a new address waits for its proof (an invitation accepted with another email, an update). */
+export const confirmNewEmailMessage = (email: string) =>
+  `We've sent an email to ${email}: open the link in it to verify your new address.`;
 
 export interface EmailChange {
   /** The address the account had; null when it had none left. */

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PartnerEndpoint, partnerEndpoints, partnerPrefix } from '#shared/api/partner-api.ts';
 import { createTestApp, type TestApp, type TestResponse, testPartnerKey } from '#tests/support/test-app.ts';
-import { type PartnerOperation, partnerOperations } from '../operator/partner-operations.ts';
+
+/** An operation's path as the writes below name it: under /partner/v1. */
+const pathOf = (op: PartnerEndpoint) => op.path.slice(partnerPrefix.length);
 
 /**
  * Every partner-API write leaves exactly one audit row, naming the key that made it; an
@@ -267,25 +270,25 @@ const writes: Record<string, () => Promise<WriteCase>> = {
   },
 };
 
-const writeOperations = partnerOperations.filter((op) => op.method === 'POST');
+const writeOperations = partnerEndpoints.filter((op) => op.method === 'POST');
 
 describe('every partner-API write leaves exactly one audit row', () => {
   it('every write operation is in this test, and every one is audited', () => {
     // The batch has its own test below.
     expect([...Object.keys(writes), 'POST /purchases/batch'].sort()).toEqual(
-      writeOperations.map((op) => `${op.method} ${op.path}`).sort(),
+      writeOperations.map((op) => `${op.method} ${pathOf(op)}`).sort(),
     );
     for (const op of writeOperations) expect(op.audit, `${op.path} names its audit action`).toBeTruthy();
   });
 
-  it.each(writeOperations.filter((op) => op.path !== '/purchases/batch'))(
+  it.each(writeOperations.filter((op) => pathOf(op) !== '/purchases/batch'))(
     '$method $path',
-    async (op: PartnerOperation) => {
-      const write = await (writes[`${op.method} ${op.path}`] as () => Promise<WriteCase>)();
+    async (op: PartnerEndpoint) => {
+      const write = await (writes[`${op.method} ${pathOf(op)}`] as () => Promise<WriteCase>)();
       const key = write.as === 'named' ? named.key : testPartnerKey;
       const before = await lastAuditId();
       const res = await call(key, op.method, write.path, write.body);
-      expect(res.status, JSON.stringify(res.body)).toBe(op.status);
+      expect(res.status, JSON.stringify(res.body)).toBe(op.status ?? 200);
       op.response.parse(res.body);
 
       const rows = await rowsAfter(before);
@@ -335,7 +338,7 @@ describe('every partner-API write leaves exactly one audit row', () => {
       ],
     });
     expect(res.status).toBe(200);
-    partnerOperations.find((op) => op.path === '/purchases/batch')?.response.parse(res.body);
+    partnerEndpoints.find((op) => pathOf(op) === '/purchases/batch')?.response.parse(res.body);
     const rows = await rowsAfter(before);
     expect(rows.map((r) => [r.action, r.actor_id, r.member_id])).toEqual([
       ['purchase.record', named.id, m.id],

@@ -1,39 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import * as partner from '#shared/api/partner-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import { parseOrThrow } from '../http/routes.ts';
-import { partnerAudit } from '../operator/partner-auth.ts';
-import { claimApproval, claimsQuery, refusal } from './claims-schemas.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { approveClaim, getClaim, listClaims, refuseClaim } from './claims-staff-service.ts';
 
 /** Missing-purchase claims under /partner/v1 (the CLI's `claims list|approve|refuse`, the staff console). */
-export function registerClaimsPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
-  partner.get('/claims', async (request) => {
-    const { status, limit, after } = parseOrThrow(claimsQuery, request.query);
-    return {
-      success: true,
-      claims: await listClaims(ctx.db, { status, limit, ...(after ? { after } : {}) }),
-    };
-  });
-
-  partner.get<{ Params: { id: string } }>('/claims/:id', async (request) => ({
-    success: true,
-    claim: await getClaim(ctx.db, request.params.id),
+export function registerClaimsPartnerRoutes(serve: PartnerServe, ctx: AppContext): void {
+  serve(partner.listClaims, async ({ status, limit, after }) => ({
+    success: true as const,
+    claims: await listClaims(ctx.db, { status, limit, ...(after ? { after } : {}) }),
   }));
 
-  partner.post<{ Params: { id: string } }>('/claims/:id/approve', async (request) => {
-    const { points } = parseOrThrow(claimApproval, request.body ?? {});
-    const claim = await approveClaim(ctx, request.params.id, {
+  serve(partner.getClaim, async (_none, { params }) => ({
+    success: true as const,
+    claim: await getClaim(ctx.db, params.id),
+  }));
+
+  serve(partner.approveClaim, async ({ points }, { params, audit }) => {
+    const claim = await approveClaim(ctx, params.id, {
       ...(points === undefined ? {} : { points }),
-      audit: partnerAudit(request, 'claim.approve'),
+      audit,
     });
-    return { success: true, claim };
+    return { success: true as const, claim };
   });
 
-  partner.post<{ Params: { id: string } }>('/claims/:id/refuse', async (request) => {
-    const { reason } = parseOrThrow(refusal, request.body);
-    const claim = await refuseClaim(ctx, request.params.id, reason, {
-      audit: partnerAudit(request, 'claim.refuse'),
-    });
-    return { success: true, claim };
+  serve(partner.refuseClaim, async ({ reason }, { params, audit }) => {
+    const claim = await refuseClaim(ctx, params.id, reason, { audit });
+    return { success: true as const, claim };
   });
 }

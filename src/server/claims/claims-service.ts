@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { Claim, claimRequest } from '#shared/api/claims.ts';
 import type { AppContext } from '../app-context.ts';
-import { refuseUnlessTaken, takeSlotAnd } from '../credentials/rate-limits.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
 import type { LedgerRow } from '../points/ledger-rows.ts';
 import { lockAccount } from '../points/ledger-store.ts';
 import { recordPurchase } from '../points/purchase-command.ts';
+import { refuseUnlessTaken, takeSlotAnd } from '../rate-limits/rate-limits.ts';
 import { type ClaimRow, claimById, claimSelect, claimView, detailsAgree } from './claim-rows.ts';
 import { purchaseOf, type UnmatchedRow } from './unmatched-purchases.ts';
 

@@ -1,4 +1,5 @@
 import type { Claim } from '#shared/api/claims.ts';
+import { refusal } from '#shared/api/partner-claims.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
@@ -12,7 +13,6 @@ import { recordPurchase } from '../points/purchase-command.ts';
 import { claimApprovedMail, claimRefusedMail } from './claim-emails.ts';
 import { type ClaimRow, claimById, claimSelect, claimView } from './claim-rows.ts';
 import { takeBack } from './claim-take-back.ts';
-import { refusal } from './claims-schemas.ts';
 import { claimUnmatched } from './claims-service.ts';
 import type { UnmatchedRow } from './unmatched-purchases.ts';
 

@@ -161,8 +161,8 @@ const environmentSchema = z
     logLevel: env.LOG_LEVEL ?? 'info',
     applePassKeyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE,
     nikeClientSecret: env.NIKE_CLIENT_SECRET,
-    /** (CLI) the server the operator CLI talks to. */
-    loyaltyUrl: (env.LOYALTY_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    /** (CLI) the server the operator CLI talks to: LOYALTY_URL, else this machine's server on PORT. */
+    loyaltyUrl: (env.LOYALTY_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     /** (Tests) the clock the test harness moves over its IPC channel (test-clock.ts); NODE_ENV=test only. */
     testClock: env.LOYALTY_TEST_CLOCK === '1',
   }));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolvePartnerApiKey } from '../operator/operator-key.ts';
+import { resolvePartnerApiKey } from '../partner/operator-key.ts';
 import { parseEnvironment } from './environment.ts';
 import { loadSettings as loadFromEnvironment } from './load-config.ts';
 

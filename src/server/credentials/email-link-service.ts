@@ -6,7 +6,14 @@ import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
-import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../passwords/passwords.ts';
+import {
+  linkRequestLimits,
+  recentlySentMessage,
+  refuseUnlessTaken,
+  takeSlotAnd,
+} from '../rate-limits/rate-limits.ts';
+import { signInThrottle } from '../rate-limits/sign-in-throttle.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { bindToThisBrowser, type Opener } from '../tokens/link-browser.ts';
 import {
@@ -17,8 +24,6 @@ import {
   spendOpenedLinkToken,
 } from '../tokens/link-tokens.ts';
 import { magicLinkEmail, passwordChangedEmail, passwordResetEmail } from './credential-emails.ts';
-import { linkRequestLimits, recentlySentMessage, refuseUnlessTaken, takeSlotAnd } from './rate-limits.ts';
-import { signInThrottle } from './sign-in-throttle.ts';
 
 const magicLinkFailedMessage =
   'This sign-in link has expired or has already been used. Please request a new one.';

@@ -4,6 +4,7 @@ import type { Passkey } from '#shared/api/credentials.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
+import { limitByAddress } from '../rate-limits/rate-limits.ts';
 import type { Session } from '../sessions/session-service.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { challengeOf, passkeyCeremonies, userHandleOf } from './passkey-ceremonies.ts';
@@ -17,7 +18,6 @@ import {
   removePasskey,
   renamePasskey,
 } from './passkey-store.ts';
-import { limitByAddress } from './rate-limits.ts';
 import { verifiedRegistration, webauthn } from './webauthn.ts';
 
 export const passkeyProblemMessage = 'There was a problem with your passkey. Please try again.';

@@ -4,15 +4,15 @@ import type { AppContext } from '../app-context.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { findAccountById } from '../members/account-service.ts';
+import { verifyPassword } from '../passwords/passwords.ts';
+import { limitLinkRequests } from '../rate-limits/rate-limits.ts';
+import { signInThrottle, tooManySignInAttemptsMessage } from '../rate-limits/sign-in-throttle.ts';
 import type { Session } from '../sessions/session-service.ts';
-import { verifyPassword } from '../signin/passwords.ts';
 import { consumeLinkToken, inspectLinkToken, issueLinkToken } from '../tokens/link-tokens.ts';
 import { reauthenticationEmail } from './credential-emails.ts';
 import { challengeOf, passkeyCeremonies } from './passkey-ceremonies.ts';
 import { passkeyExpiredMessage, passkeyProblemMessage } from './passkey-service.ts';
 import { findPasskeyOf, passkeysOf } from './passkey-store.ts';
-import { limitLinkRequests } from './rate-limits.ts';
-import { signInThrottle, tooManySignInAttemptsMessage } from './sign-in-throttle.ts';
 import { webauthn } from './webauthn.ts';
 
 const reconfirmLinkExpiredMessage =

@@ -4,9 +4,9 @@ import { recordingDatabase, type SentStatement } from '#tests/support/recording-
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
 import { seedScale } from '../../../bench/scale-seed.ts';
-import { forgetIdleRateLimitKeys } from '../credentials/rate-limits.ts';
 import { expirePoints, remindOfExpiry } from '../points/expiry-job.ts';
 import { sweepMaturedPoints } from '../points/pending-points.ts';
+import { forgetIdleRateLimitKeys } from '../rate-limits/rate-limits.ts';
 import type { Database, Queryable } from './database.ts';
 
 /**

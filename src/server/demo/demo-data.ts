@@ -7,8 +7,8 @@ import {
   schemeCurrency,
 } from '../members/account-service.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
+import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
-import { hashPassword } from '../signin/passwords.ts';
 
 export const demoMember = {
   email: 'demo@example.com',

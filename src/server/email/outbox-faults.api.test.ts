@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import { serveForCli } from '#tests/support/cli-server.ts';
 import { SmtpSink } from '#tests/support/smtp-sink.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { openSharedTestDatabase } from '#tests/support/test-database.ts';
-import { runCli } from '../operator/cli.ts';
 import { type MailTransport, smtpTransport } from './mailer.ts';
 import { enqueueMail } from './outbox.ts';
 import type { MailStatus } from './outbox-status.ts';

@@ -7,6 +7,9 @@ import * as claims from '#shared/api/claims.ts';
 import * as credentials from '#shared/api/credentials.ts';
 import * as joining from '#shared/api/joining.ts';
 import * as nikeLink from '#shared/api/nike-link.ts';
+import { refusal } from '#shared/api/partner-claims.ts';
+import { createMemberRequest, namedMemberRequest } from '#shared/api/partner-members.ts';
+import * as partner from '#shared/api/partner-points.ts';
 import * as points from '#shared/api/points.ts';
 import * as reauthentication from '#shared/api/reauthentication.ts';
 import * as staff from '#shared/api/staff.ts';
@@ -15,9 +18,6 @@ import * as staffMembers from '#shared/api/staff-members.ts';
 import { controlCharacterMessage, invalidTextMessage } from '#shared/api/text.ts';
 import * as viewer from '#shared/api/viewer.ts';
 import * as wallet from '#shared/api/wallet.ts';
-import { refusal } from '../claims/claims-schemas.ts';
-import { createMemberRequest, namedMemberRequest } from '../members/member-schemas.ts';
-import * as partner from '../points/partner-schemas.ts';
 import { deviceParams, passParams } from '../wallet/passkit-schemas.ts';
 
 /** Every request schema the server parses: the SPEC §7 endpoints, the staff console's and the partner API bodies. */

@@ -1,7 +1,11 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '#shared/api/endpoint.ts';
-import { badRequest, HttpError } from './errors.ts';
+import type { HttpError } from './errors.ts';
+import { type Door, JsonText, serve } from './serve.ts';
+
+export { parseOrThrow } from './parse.ts';
+export { JsonText };
 
 type Handler<E extends Endpoint> = (
   body: z.output<E['request']>,
@@ -10,18 +14,26 @@ type Handler<E extends Endpoint> = (
 ) => Promise<z.input<E['response']> | HttpError | JsonText>;
 
 /**
- * An answer already through its endpoint's response schema and serialized (a cached one, see
- * viewer-service.ts): sent as it is, without parsing it again.
+ * The members' door (/api): the session hook (sessions/session-plugin.ts) has resolved the member's
+ * session, or none; a handler that needs one asks requireSession. Members' own writes are not in the
+ * staff audit log.
  */
-export class JsonText {
-  constructor(readonly text: string) {}
+function memberDoor(config: FastifyContextConfig): Door<FastifyRequest['session']> {
+  return {
+    config: () => config,
+    caller: (request) => request.session,
+    actor: () => null,
+    parsesAnswers: true,
+    audit: () => {
+      throw new Error('a member endpoint declares no audit action');
+    },
+  };
 }
 
 /**
- * Registers the route of one SPEC §7 endpoint: the body (or query, for GET) is validated with the
- * shared request schema, and the answer passes through the response schema, which decides what
- * leaves the server. A handler answers a failure by returning (or throwing) an HttpError: the error
- * handler sends it as the one failure envelope. A JsonText is sent as it is.
+ * Registers the route of one SPEC §7 endpoint behind the members' door (see serve.ts): the body
+ * (or query, for GET) is validated with the shared request schema, and the answer passes through the
+ * response schema, which decides what leaves the server.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -29,32 +41,5 @@ export function route<E extends Endpoint>(
   handler: Handler<E>,
   config: FastifyContextConfig = {},
 ): void {
-  app.route({
-    method: definition.method,
-    url: definition.path,
-    config,
-    handler: async (request, reply) => {
-      const input = definition.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
-      const body = parseOrThrow(definition.request, input) as z.output<E['request']>;
-      const result = await handler(body, request, reply);
-      if (result instanceof HttpError) throw result;
-      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
-      return definition.response.parse(result);
-    },
-  });
-}
-
-/** Validates input against a schema; a failure is a 400 naming each bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || 'body';
-    fieldErrors[key] ??= issue.message;
-  }
-  const summary = Object.entries(fieldErrors)
-    .map(([field, message]) => `${field}: ${message}`)
-    .join('; ');
-  throw badRequest('InvalidRequest', `Invalid request: ${summary}`, { fieldErrors });
+  serve(app, memberDoor(config), definition, (body, { request, reply }) => handler(body, request, reply));
 }

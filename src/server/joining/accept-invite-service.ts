@@ -15,7 +15,7 @@ import {
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { requestedTelephone, telephoneRequired } from '../members/telephone-rules.ts';
-import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../passwords/passwords.ts';
 import { loginFailedMessage } from '../signin/sign-in-messages.ts';
 import { spendInvitationToken } from '../tokens/link-tokens.ts';
 import {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import {
   acceptInviteEndpoint,
   acceptInviteStatusEndpoint,
@@ -7,7 +8,6 @@ import {
 import { viewerResponseSchema } from '#shared/api/viewer.ts';
 import { serveForCli } from '#tests/support/cli-server.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { runCli } from '../operator/cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { completeSignupEndpoint, guidedSignupEndpoint, signupEndpoint } from '#shared/api/joining.ts';
 import type { AppContext } from '../app-context.ts';
-import { limitByAddress } from '../credentials/rate-limits.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
+import { limitByAddress } from '../rate-limits/rate-limits.ts';
 import { signedIn } from '../signin/signed-in.ts';
 import { bindToThisBrowser, confirmationRequired, openerOf } from '../tokens/link-browser.ts';
 import { completeSignup, guidedSignUp, signUp } from './signup-service.ts';

@@ -13,7 +13,7 @@ import {
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { requestedTelephone, telephoneRequired } from '../members/telephone-rules.ts';
-import { minimumPasswordLength, newPasswordHash } from '../signin/passwords.ts';
+import { minimumPasswordLength, newPasswordHash } from '../passwords/passwords.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
 import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';

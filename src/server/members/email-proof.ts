@@ -25,14 +25,14 @@ export function findAccountByProvenEmail(db: Queryable, email: string): Promise<
  * The accounts a password sign-in with `email` may be for: the proven owner, or, while nobody has
  * proved it, the accounts that claim it (a member who joined with a password before verifying),
  * newest first. A read for the statement that takes the sign-in's rate-limit slot (rate-limits.ts
- * Alongside: its parameter is $5): one round trip for both; signInCandidates makes the answer of its
- * rows.
+ * Alongside: it binds its value through `bind`): one round trip for both; signInCandidates makes the
+ * answer of its rows.
  */
 export function signInAccountsRead(email: string) {
   return {
     name: 'sign-in-slot-and-accounts',
-    sql: 'SELECT * FROM accounts WHERE email = $5 AND deleted_at IS NULL',
-    params: [email.trim().toLowerCase()],
+    sql: (bind: (value: unknown) => string) =>
+      `SELECT * FROM accounts WHERE email = ${bind(email.trim().toLowerCase())} AND deleted_at IS NULL`,
   };
 }
 

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
+import type { createMemberRequest, memberUpdateRequest } from '#shared/api/partner-members.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../passwords/passwords.ts';
 import { balancesOf, ledgerPage } from '../points/ledger-store.ts';
 import { partnerEntry } from '../points/partner-entry.ts';
-import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../signin/passwords.ts';
 import {
   type AccountRow,
   createAccount,
@@ -14,7 +15,6 @@ import {
   schemeCurrency,
 } from './account-service.ts';
 import { proveEmail } from './email-proof.ts';
-import type { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
 
 /**
  * Member administration: what staff do to a member through the partner API and the operator CLI

@@ -1,28 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import { createMember, getMember, updateMember } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import { parseOrThrow } from '../http/routes.ts';
-import { partnerAudit } from '../operator/partner-auth.ts';
-import { createMemberByStaff, findMember, memberDetails, updateMember } from './member-admin-service.ts';
-import { createMemberRequest, memberUpdateRequest } from './member-schemas.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
+import * as admin from './member-admin-service.ts';
 
 /** Member administration under /partner/v1 (the operator CLI's `member create|show|set`). */
-export function registerMemberPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
-  partner.post('/members', async (request, reply) => {
-    const input = parseOrThrow(createMemberRequest, request.body);
-    const member = await createMemberByStaff(ctx, input, partnerAudit(request, 'member.create'));
-    reply.code(201);
-    return { member };
+export function registerMemberPartnerRoutes(serve: PartnerServe, ctx: AppContext): void {
+  serve(createMember, async (input, { audit }) => ({
+    member: await admin.createMemberByStaff(ctx, input, audit),
+  }));
+
+  serve(getMember, async (_none, { params }) => {
+    const account = await admin.findMember(ctx.db, { loyaltyId: params.member });
+    return { success: true as const, member: await admin.memberDetails(ctx.db, account) };
   });
 
-  partner.get<{ Params: { member: string } }>('/members/:member', async (request) => {
-    const account = await findMember(ctx.db, { loyaltyId: request.params.member });
-    return { success: true, member: await memberDetails(ctx.db, account) };
-  });
-
-  partner.post<{ Params: { member: string } }>('/members/:member', async (request) => {
-    const input = parseOrThrow(memberUpdateRequest, request.body);
-    const account = await findMember(ctx.db, { loyaltyId: request.params.member });
-    const updated = await updateMember(ctx, account, input, partnerAudit(request, 'member.update'));
-    return { success: true, member: await memberDetails(ctx.db, updated) };
+  serve(updateMember, async (input, { params, audit }) => {
+    const account = await admin.findMember(ctx.db, { loyaltyId: params.member });
+    const updated = await admin.updateMember(ctx, account, input, audit);
+    return { success: true as const, member: await admin.memberDetails(ctx.db, updated) };
   });
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import { pointsExpiryEndpoint, transactionsEndpoint } from '#shared/api/points.ts';
 import { dataExportSchema } from '#shared/api/privacy.ts';
 import { serveForCli } from '#tests/support/cli-server.ts';
 import { adjust, tillPurchase, unique, viewerAccount } from '#tests/support/points-fixture.ts';
 import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { runCli } from '../operator/cli.ts';
 import { expirePoints, remindOfExpiry, startExpiryJob } from './expiry-job.ts';
 
 /**

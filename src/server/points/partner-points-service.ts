@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import type {
+  adjustmentRequest,
+  purchaseRequest,
+  redemptionRequest,
+  returnRequest,
+} from '#shared/api/partner-points.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { keepUnmatched, unmatchedAnswer } from '../claims/unmatched-purchases.ts';
@@ -7,12 +13,6 @@ import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
 import { partnerEntry } from './partner-entry.ts';
-import type {
-  adjustmentRequest,
-  purchaseRequest,
-  redemptionRequest,
-  returnRequest,
-} from './partner-schemas.ts';
 import { type PurchaseInput, recordPurchase } from './purchase-command.ts';
 import { recordRedemption } from './redemption-command.ts';
 import { recordReturn } from './return-command.ts';

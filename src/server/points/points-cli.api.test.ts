@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import { cliTestApp, closeCliTestApp } from '#tests/support/cli-server.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
-import { runCli } from '../operator/cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { purchaseRequest } from '#shared/api/partner-points.ts';
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
 import type { AppContext } from '../app-context.ts';
 import { type Audit, auditChangeJson, auditParams } from '../audit/audit-log.ts';
@@ -11,7 +12,6 @@ import { metrics } from '../operations/metrics.ts';
 import { keyReused, requestHash } from './idempotent-writes.ts';
 import { type PartnerEntryRow, partnerEntry } from './partner-entry.ts';
 import { allowedCurrency, type PurchaseAnswer, partnerPurchase } from './partner-points-service.ts';
-import { purchaseRequest } from './partner-schemas.ts';
 
 export type Purchase = z.output<typeof purchaseRequest>;
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signOutCookieName } from '#shared/domain/sign-out.ts';
 import type { AppContext } from '../app-context.ts';
-import type { SlotRelease } from '../credentials/rate-limits.ts';
 import { queryOne, type Row } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import type { SlotRelease } from '../rate-limits/rate-limits.ts';
 import { deviceOf } from './device.ts';
 import { recogniseBrowser } from './known-browsers.ts';
 import { newSignInEmail } from './new-sign-in-email.ts';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SignInMethod, signInMethodCookieName } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
-import type { SlotRelease } from '../credentials/rate-limits.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { type AccountViewRow, accountViewColumns, accountViewOf } from '../members/account-view.ts';
+import type { SlotRelease } from '../rate-limits/rate-limits.ts';
 import { type ReadWithSession, startSession } from '../sessions/session-plugin.ts';
 
 /** Remembers on this browser how the member signed in, for /signin to offer first. */

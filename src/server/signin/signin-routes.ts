@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { loginEndpoint, logoutEndpoint } from '#shared/api/auth.ts';
 import type { AppContext } from '../app-context.ts';
-import { signInThrottle, tooManySignInAttemptsMessage } from '../credentials/sign-in-throttle.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { signInAccountsRead, signInCandidates } from '../members/email-proof.ts';
 import { metrics } from '../operations/metrics.ts';
+import { verifyPassword } from '../passwords/passwords.ts';
+import { signInThrottle, tooManySignInAttemptsMessage } from '../rate-limits/sign-in-throttle.ts';
 import { endSession } from '../sessions/session-plugin.ts';
-import { verifyPassword } from './passwords.ts';
 import { incorrectPasswordMessage, loginFailedMessage } from './sign-in-messages.ts';
 import { signedIn } from './signed-in.ts';
 

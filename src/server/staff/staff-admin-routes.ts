@@ -25,28 +25,26 @@ import { staffRoute } from './staff-scope.ts';
 
 /** Staff accounts in the console: admins only. */
 export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext): void {
-  staffRoute(scope, staffListEndpoint, 'admin', async () => ({ staff: await listStaff(ctx) }));
-  staffRoute(scope, createStaffEndpoint, 'admin', async (body, staff, _request, reply) => {
+  staffRoute(scope, staffListEndpoint, async () => ({ staff: await listStaff(ctx) }));
+  staffRoute(scope, createStaffEndpoint, async (body, staff, _request, reply) => {
     reply.code(201);
     return createStaffMember(ctx, body, staffAudit(staff, 'staff.create'));
   });
-  staffRoute(scope, changeStaffRoleEndpoint, 'admin', async ({ id, role }, staff) => ({
+  staffRoute(scope, changeStaffRoleEndpoint, async ({ id, role }, staff) => ({
     staff: await changeStaffRole(ctx, id, role, staffAudit(staff, 'staff.change_role')),
   }));
-  staffRoute(scope, deactivateStaffEndpoint, 'admin', async ({ id }, staff) => ({
+  staffRoute(scope, deactivateStaffEndpoint, async ({ id }, staff) => ({
     staff: await deactivateStaffMember(ctx, id, staffAudit(staff, 'staff.deactivate')),
   }));
-  staffRoute(scope, staffEnrolmentLinkEndpoint, 'admin', async ({ id }, staff) =>
+  staffRoute(scope, staffEnrolmentLinkEndpoint, async ({ id }, staff) =>
     newEnrolmentLink(ctx, id, staffAudit(staff, 'staff.enrolment_link')),
   );
-  staffRoute(scope, reactivateStaffEndpoint, 'admin', async ({ id }, staff) =>
+  staffRoute(scope, reactivateStaffEndpoint, async ({ id }, staff) =>
     reactivateStaffMember(ctx, id, staffAudit(staff, 'staff.reactivate')),
   );
   // A staff member's passkeys and sessions: how an admin cuts off a lost device.
-  staffRoute(scope, staffDevicesEndpoint, 'admin', async ({ id }, staff) =>
-    staffDevices(ctx, id, staff.tokenHash),
-  );
-  staffRoute(scope, revokeStaffPasskeyEndpoint, 'admin', async ({ id, passkeyId }, staff) =>
+  staffRoute(scope, staffDevicesEndpoint, async ({ id }, staff) => staffDevices(ctx, id, staff.tokenHash));
+  staffRoute(scope, revokeStaffPasskeyEndpoint, async ({ id, passkeyId }, staff) =>
     revokeStaffPasskey(
       ctx,
       { staffId: id, passkeyId },
@@ -54,7 +52,7 @@ export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext
       staffAudit(staff, 'staff.revoke_passkey'),
     ),
   );
-  staffRoute(scope, endStaffSessionEndpoint, 'admin', async ({ id, sessionId }, staff) =>
+  staffRoute(scope, endStaffSessionEndpoint, async ({ id, sessionId }, staff) =>
     endStaffSessionById(
       ctx,
       { staffId: id, sessionId },

@@ -26,7 +26,7 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
     return { staff: staffView(staff), currency: ctx.config.allowedCurrencies[0] ?? 'GBP' };
   }
 
-  staffRoute(scope, staffMeEndpoint, 'support', async (_body, staff) => viewOf(staff.staffId));
+  staffRoute(scope, staffMeEndpoint, async (_body, staff) => viewOf(staff.staffId));
 
   openStaffRoute(scope, staffEnrolmentOptionsEndpoint, async ({ token }, request, reply) =>
     passkeys.enrolmentOptions(request, reply, token),

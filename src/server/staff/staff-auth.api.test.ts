@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import { closeCliTestApp, serveForCli } from '#tests/support/cli-server.ts';
 import { SoftAuthenticator } from '#tests/support/soft-authenticator.ts';
 import { enrol, enrolmentTokenOf, signedInStaff, staffSignIn } from '#tests/support/staff-fixture.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { runCli } from '../operator/cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -51,13 +51,13 @@ async function liveMember(ctx: AppContext, loyaltyId: string): Promise<AccountRo
  * least role it needs, each through the service the partner API and the CLI use.
  */
 export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContext): void {
-  staffRoute(scope, memberSearchEndpoint, 'support', async ({ q }) => ({
+  staffRoute(scope, memberSearchEndpoint, async ({ q }) => ({
     members: await searchMembers(ctx.db, q),
   }));
-  staffRoute(scope, memberViewEndpoint, 'support', async ({ loyaltyId }) => memberView(ctx, loyaltyId));
+  staffRoute(scope, memberViewEndpoint, async ({ loyaltyId }) => memberView(ctx, loyaltyId));
 
   // Support: help the member sign in.
-  staffRoute(scope, resendInvitationEndpoint, 'support', async ({ loyaltyId, invitationId }, staff) => {
+  staffRoute(scope, resendInvitationEndpoint, async ({ loyaltyId, invitationId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     const [invite] = await ctx.db.query<InviteRow>(
       'SELECT * FROM invites WHERE id = $1 AND (account_id = $2 OR email = $3)',
@@ -78,19 +78,19 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     return done('invitation-sent', { email: sent.email });
   });
 
-  staffRoute(scope, sendPasswordResetEndpoint, 'support', async ({ loyaltyId }, staff) => {
+  staffRoute(scope, sendPasswordResetEndpoint, async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     await sendPasswordReset(ctx, account, staffAudit(staff, 'member.send_password_reset'));
     return done('password-reset-sent', { email: account.email });
   });
 
-  staffRoute(scope, sendSignInLinkEndpoint, 'support', async ({ loyaltyId }, staff) => {
+  staffRoute(scope, sendSignInLinkEndpoint, async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     await sendSignInLink(ctx, account, staffAudit(staff, 'member.send_sign_in_link'));
     return done('sign-in-link-sent', { email: account.email });
   });
 
-  staffRoute(scope, endSessionEndpoint, 'support', async ({ loyaltyId, sessionId }, staff) => {
+  staffRoute(scope, endSessionEndpoint, async ({ loyaltyId, sessionId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     const sessions = await ctx.db.query<{ token_hash: string }>(
       'SELECT token_hash FROM sessions WHERE account_id = $1',
@@ -106,7 +106,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     return done('session-ended');
   });
 
-  staffRoute(scope, endAllSessionsEndpoint, 'support', async ({ loyaltyId }, staff) => {
+  staffRoute(scope, endAllSessionsEndpoint, async ({ loyaltyId }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     const audit = staffAudit(staff, 'member.end_all_sessions');
     await ctx.db.transaction(async (tx) => {
@@ -117,27 +117,22 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
   });
 
   // Manager: points, access, deletion.
-  staffRoute(
-    scope,
-    adjustPointsEndpoint,
-    'manager',
-    async ({ loyaltyId, adjustmentId, points, reason }, staff) => {
-      await liveMember(ctx, loyaltyId);
-      // The console's contract holds the partner API's rules for each field (checked on arrival).
-      const input = { adjustmentId, loyaltyId, points, reason };
-      const result = await partnerWrites.adjustment(ctx, input, staffAudit(staff, 'adjustment.record'));
-      return result.replayed ? done('adjustment-already-recorded') : done('points-adjusted', { points });
-    },
-  );
+  staffRoute(scope, adjustPointsEndpoint, async ({ loyaltyId, adjustmentId, points, reason }, staff) => {
+    await liveMember(ctx, loyaltyId);
+    // The console's contract holds the partner API's rules for each field (checked on arrival).
+    const input = { adjustmentId, loyaltyId, points, reason };
+    const result = await partnerWrites.adjustment(ctx, input, staffAudit(staff, 'adjustment.record'));
+    return result.replayed ? done('adjustment-already-recorded') : done('points-adjusted', { points });
+  });
 
-  staffRoute(scope, updateMemberEndpoint, 'manager', async ({ loyaltyId, ...changes }, staff) => {
+  staffRoute(scope, updateMemberEndpoint, async ({ loyaltyId, ...changes }, staff) => {
     const account = await liveMember(ctx, loyaltyId);
     // Nothing to change is the service's 400 (NothingToChange), before anything is written.
     await updateMember(ctx, account, changes, staffAudit(staff, 'member.update'));
     return done('member-updated');
   });
 
-  staffRoute(scope, deleteMemberEndpoint, 'manager', async ({ loyaltyId, confirm }, staff, request) => {
+  staffRoute(scope, deleteMemberEndpoint, async ({ loyaltyId, confirm }, staff, request) => {
     if (confirm !== loyaltyId) {
       throw badRequest('DeleteConfirmMismatch', 'Type the member’s card number to confirm the deletion.', {
         fieldErrors: { confirm: 'Type the member’s card number' },
@@ -154,15 +149,15 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     return done('member-deleted');
   });
 
-  staffRoute(scope, burnRateEndpoint, 'support', async () => ({ burnRate: await currentBurnRate(ctx.db) }));
-  staffRoute(scope, setBurnRateEndpoint, 'manager', async (rate, staff) => {
+  staffRoute(scope, burnRateEndpoint, async () => ({ burnRate: await currentBurnRate(ctx.db) }));
+  staffRoute(scope, setBurnRateEndpoint, async (rate, staff) => {
     await setBurnRate(ctx.db, rate, staffAudit(staff, 'burn_rate.set'));
     return { burnRate: rate };
   });
 
   // The undelivered-email queue: support sees it, a manager sends one again.
-  staffRoute(scope, undeliveredMailEndpoint, 'support', async () => mailStatus(ctx.db, 200));
-  staffRoute(scope, retryMailEndpoint, 'manager', async ({ id }, staff) => {
+  staffRoute(scope, undeliveredMailEndpoint, async () => mailStatus(ctx.db, 200));
+  staffRoute(scope, retryMailEndpoint, async ({ id }, staff) => {
     if (!(await retryGivenUpMail(ctx.db, id, staffAudit(staff, 'mail.retry'))))
       throw notFound('MailNotFound', `No given-up mail has the id ${id}.`);
     ctx.outbox.wake();

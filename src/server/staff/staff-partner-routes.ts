@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { createStaffRequest, staffEnrolmentLinkByEmailRequest } from '#shared/api/staff.ts';
+import { createStaff, staffEnrolmentLink } from '#shared/api/partner-admin-endpoints.ts';
 import type { AppContext } from '../app-context.ts';
-import { parseOrThrow } from '../http/routes.ts';
-import { partnerAudit } from '../operator/partner-auth.ts';
+import type { PartnerServe } from '../audit/audited-doors.ts';
 import { createStaffMember, newEnrolmentLinkByEmail } from './staff-admin-service.ts';
 
 /**
@@ -10,18 +8,7 @@ import { createStaffMember, newEnrolmentLinkByEmail } from './staff-admin-servic
  * the first admin comes to be, and back in after losing their only device, with the bootstrap key;
  * the same services as the console's admin page.
  */
-export function registerStaffPartnerRoutes(partner: FastifyInstance, ctx: AppContext): void {
-  partner.post('/staff', async (request, reply) => {
-    const created = await createStaffMember(
-      ctx,
-      parseOrThrow(createStaffRequest, request.body),
-      partnerAudit(request, 'staff.create'),
-    );
-    reply.code(201);
-    return created;
-  });
-  partner.post('/staff/enrolment-link', async (request) => {
-    const { email } = parseOrThrow(staffEnrolmentLinkByEmailRequest, request.body);
-    return newEnrolmentLinkByEmail(ctx, email, partnerAudit(request, 'staff.enrolment_link'));
-  });
+export function registerStaffPartnerRoutes(serve: PartnerServe, ctx: AppContext): void {
+  serve(createStaff, async (input, { audit }) => createStaffMember(ctx, input, audit));
+  serve(staffEnrolmentLink, async ({ email }, { audit }) => newEnrolmentLinkByEmail(ctx, email, audit));
 }

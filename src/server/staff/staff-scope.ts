@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { roleIncludes, type StaffRole } from '#shared/domain/staff-roles.ts';
 import type { AppContext } from '../app-context.ts';
+import { type Audit, type AuditActor, auditAs } from '../audit/audit-log.ts';
 import { forbidden, type HttpError, unauthorized } from '../http/errors.ts';
-import { route } from '../http/routes.ts';
+import { type Door, type Serve, serve, serveThrough } from '../http/serve.ts';
 import { resolveStaffSession, type StaffSession, staffCookie } from './staff-sessions.ts';
 
 declare module 'fastify' {
@@ -56,30 +57,52 @@ type StaffHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<z.input<E['response']> | HttpError>;
 
-/** A /staff-api route that needs `role` (or more): the handler gets the signed-in staff member. */
-export function staffRoute<E extends Endpoint>(
+type StaffEndpoint = Endpoint & { access: { door: 'staff' } };
+
+/**
+ * The staff door: the scope's hook has checked the session and the endpoint's role before the body
+ * is read; the caller is the signed-in staff member (null only on 'anyone' routes), the audit
+ * actor that staff member.
+ */
+const staffDoor: Door<StaffSession | null, AuditActor, Audit> = {
+  config: (endpoint) => {
+    if (endpoint.access?.door !== 'staff') {
+      throw new Error(`${endpoint.method} ${endpoint.path} is not a staff endpoint`);
+    }
+    return { staffRole: endpoint.access.role, anonymous: true };
+  },
+  caller: (request) => request.staff,
+  actor: (staff) => (staff ? { kind: 'staff', id: staff.staffId, label: staff.email } : null),
+  parsesAnswers: true,
+  audit: auditAs,
+};
+
+/** The staff door bound to the /staff-api scope, for a feature's staff routes (handlers get `call.caller`). */
+export function staffServe(scope: FastifyInstance): Serve<StaffSession | null, 'staff', AuditActor, Audit> {
+  return serveThrough(scope, staffDoor);
+}
+
+/** A /staff-api route that needs its endpoint's role (or more): the handler gets the signed-in staff member. */
+export function staffRoute<E extends StaffEndpoint>(
   scope: FastifyInstance,
   definition: E,
-  role: StaffRole,
   handler: StaffHandler<E>,
 ): void {
-  route(
-    scope,
-    definition,
-    async (body, request, reply) => {
-      // The scope's hook has refused every request without a session of the role.
-      const staff = request.staff as StaffSession;
-      return handler(body, staff, request, reply);
-    },
-    { staffRole: role, anonymous: true },
+  // The scope's hook has refused every request without a session of the role.
+  serve(scope, staffDoor, definition, (body, { caller, request, reply }) =>
+    handler(body, caller as StaffSession, request, reply),
   );
 }
 
 /** A /staff-api route anyone may call (sign-in, enrolment): request.staff is set when signed in. */
-export function openStaffRoute<E extends Endpoint>(
+export function openStaffRoute<E extends StaffEndpoint>(
   scope: FastifyInstance,
   definition: E,
-  handler: Parameters<typeof route<E>>[2],
+  handler: (
+    body: z.output<E['request']>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<z.input<E['response']> | HttpError>,
 ): void {
-  route(scope, definition, handler, { staffRole: 'anyone', anonymous: true });
+  serve(scope, staffDoor, definition, (body, { request, reply }) => handler(body, request, reply));
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { type Bucket, limitByAddress, limitByKey } from '../credentials/rate-limits.ts';
+import { type Bucket, limitByAddress, limitByKey } from '../rate-limits/rate-limits.ts';
 import { staffOfBrowser } from './staff-browsers.ts';
 
 const tooManyFromAddressMessage =

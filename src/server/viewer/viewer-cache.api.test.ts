@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import { type ViewerResponse, viewerResponseSchema } from '#shared/api/viewer.ts';
 import { serveForCli } from '#tests/support/cli-server.ts';
 import { adjust, memberWithPoints, tillPurchase, unique } from '#tests/support/points-fixture.ts';
@@ -7,7 +8,6 @@ import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
 import { openTestDatabase } from '#tests/support/test-database.ts';
 import type { Database } from '../db/database.ts';
-import { runCli } from '../operator/cli.ts';
 import { sweepMaturedPoints } from '../points/pending-points.ts';
 
 /**

@@ -3,7 +3,7 @@ import { text } from './text.ts';
 
 /**
  * Partner API keys: named, scoped, shown once. The scopes, and which partner operation
- * needs which, are in src/server/operator/partner-operations.ts (and in the OpenAPI document).
+ * needs which, are declared in partner-endpoints.ts and partner-admin-endpoints.ts (and in the OpenAPI document).
  */
 export const partnerScopes = ['purchases', 'members', 'invites'] as const;
 export type PartnerScope = (typeof partnerScopes)[number];

@@ -1,30 +1,88 @@
 import type { z } from 'zod';
+import type { StaffRole } from '../domain/staff-roles.ts';
+import type { PartnerScope } from './api-keys.ts';
 
 type Method = 'GET' | 'POST';
 
 /**
- * One HTTP call of SPEC §7: its method, path, and the schemas of what goes in and comes out. The
- * server registers routes from these; the browser, which must not load zod, uses the matching
- * descriptor of `<feature>-endpoints.ts` (see descriptor.ts).
+ * Who may call an endpoint, by the door it is reached through. Each door's registration reads this
+ * and refuses everyone else before the handler runs:
+ * - member (`/api`): the members' session hook; the handler says whether it needs a session;
+ * - staff (`/staff-api`): a staff session whose role includes `role` ('anyone': sign-in, enrolment);
+ * - partner (`/partner/v1`): a key holding `key` (a scope), 'any' valid key, the 'bootstrap' key
+ *   only, or 'public' (no key).
+ */
+export type Access =
+  | { door: 'member' }
+  | { door: 'staff'; role: StaffRole | 'anyone' }
+  | { door: 'partner'; key: PartnerScope | 'any' | 'bootstrap' | 'public' };
+
+/** A documented answer other than the usual success (the partner API's 202 for an unknown card). */
+interface OtherAnswer {
+  status: number;
+  description: string;
+  response: z.ZodType;
+}
+
+/**
+ * One HTTP call: its method, path, the schemas of what goes in and comes out, who may call it and
+ * the audit action its write records. The server registers routes from these (one registration per
+ * door, src/server/http/serve.ts); the browser, which must not load zod, uses the matching descriptor
+ * of `<feature>-endpoints.ts` (see descriptor.ts); the partner API's OpenAPI document and the
+ * operator CLI read the same declarations.
  */
 export interface Endpoint<
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
   M extends Method = Method,
   P extends string = string,
+  A extends Access | undefined = Access | undefined,
 > {
   method: M;
+  /** The full path; `:name` is a path parameter (typed by ParamsOf). */
   path: P;
+  /** The JSON body (POST) or the query string (GET). */
   request: Req;
   response: Res;
+  /** Who may call it; a member endpoint when left out. */
+  access?: A;
+  /** The audit action each successful call records (writes of the staff and partner doors). */
+  audit?: string;
+  /** The success status, when it is not 200. */
+  status?: number;
+  /** For the documentation (partner API): what it does, in a sentence or a paragraph. */
+  summary?: string;
+  /** Error codes it may answer beyond those of its door (validation, keys, scopes). */
+  errors?: readonly string[];
+  /** Other successful answers, e.g. 202. */
+  otherAnswers?: readonly OtherAnswer[];
+  /** The success body's media type when it is not JSON. */
+  contentType?: 'text/html' | 'text/csv';
 }
 
-/** Keeps the method and path as literal types, so a descriptor naming another path fails the type check. */
+/** Keeps the method, path and access as literal types, so a descriptor naming another path fails the type check. */
 export function endpoint<
   Req extends z.ZodType,
   Res extends z.ZodType,
   const M extends Method,
   const P extends string,
->(definition: Endpoint<Req, Res, M, P>): Endpoint<Req, Res, M, P> {
-  return definition;
+  const A extends Access | undefined = undefined,
+>(definition: Endpoint<Req, Res, M, P, A>): Endpoint<Req, Res, M, P, A> & { access: A } {
+  return definition as Endpoint<Req, Res, M, P, A> & { access: A };
+}
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The path parameters of a path, from its literal type: `/claims/:id` has `{ id: string }`. */
+export type ParamsOf<P extends string> = { [K in ParamNames<P>]: string };
+
+/** The path with its parameters filled in (each URL-encoded). */
+export function pathWith<P extends string>(path: P, params: ParamsOf<P>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+  );
 }

@@ -16,6 +16,7 @@ import { endpoint } from './endpoint.ts';
 export const staffAuditEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/audit',
+  access: { door: 'staff', role: 'manager' },
   request: auditQuery.omit({ format: true }),
   response: auditListResponse,
 });
@@ -24,6 +25,7 @@ export const staffAuditEndpoint = endpoint({
 export const staffAuditExportEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/audit/export',
+  access: { door: 'staff', role: 'manager' },
   request: auditQuery.omit({ format: true, before: true, limit: true }),
   response: z.string(),
 });
@@ -31,6 +33,7 @@ export const staffAuditExportEndpoint = endpoint({
 export const staffApiKeysEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/api-keys',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({}),
   response: apiKeyListResponse,
 });
@@ -38,6 +41,7 @@ export const staffApiKeysEndpoint = endpoint({
 export const createStaffApiKeyEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/api-keys',
+  access: { door: 'staff', role: 'admin' },
   request: createApiKeyRequest,
   response: createApiKeyResponse,
 });
@@ -45,6 +49,7 @@ export const createStaffApiKeyEndpoint = endpoint({
 export const revokeStaffApiKeyEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/api-keys/revoke',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: z.uuid('Name an API key by id') }),
   response: revokeApiKeyResponse,
 });

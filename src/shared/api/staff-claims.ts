@@ -46,6 +46,7 @@ const claimId = text().regex(/^[1-9]\d{0,17}$/, 'Name the claim');
 export const staffClaimsEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/claims',
+  access: { door: 'staff', role: 'manager' },
   request: z.object({ status: z.enum(claimStatuses).default('pending') }),
   response: z.object({ claims: z.array(staffClaimSchema) }),
 });
@@ -53,6 +54,7 @@ export const staffClaimsEndpoint = endpoint({
 export const approveClaimEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/claims/approve',
+  access: { door: 'staff', role: 'manager' },
   /** `points`: what to credit when no purchase of the order reached us (otherwise its own points). */
   request: z.object({ id: claimId, points: z.number().int().min(0).max(10_000_000).optional() }),
   response: z.object({ claim: staffClaimSchema }),
@@ -61,6 +63,7 @@ export const approveClaimEndpoint = endpoint({
 export const refuseClaimEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/claims/refuse',
+  access: { door: 'staff', role: 'manager' },
   /** The reason the member reads. */
   request: z.object({ id: claimId, reason: text().min(1, 'Give the reason the member will read').max(500) }),
   response: z.object({ claim: staffClaimSchema }),

@@ -14,6 +14,7 @@ const memberRef = { loyaltyId };
 export const memberSearchEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/members',
+  access: { door: 'staff', role: 'support' },
   request: z.object({ q: text().min(2, 'Enter at least 2 characters').max(254) }),
   response: z.object({
     members: z.array(
@@ -102,6 +103,7 @@ export const memberViewSchema = z.object({
 export const memberViewEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/member',
+  access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: memberViewSchema,
 });
@@ -136,6 +138,7 @@ const done = z.object({
 export const resendInvitationEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/resend-invitation',
+  access: { door: 'staff', role: 'support' },
   request: z.object({ ...memberRef, invitationId: z.uuid('Name the invitation') }),
   response: done,
 });
@@ -143,6 +146,7 @@ export const resendInvitationEndpoint = endpoint({
 export const sendPasswordResetEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/send-password-reset',
+  access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: done,
 });
@@ -150,6 +154,7 @@ export const sendPasswordResetEndpoint = endpoint({
 export const sendSignInLinkEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/send-sign-in-link',
+  access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: done,
 });
@@ -157,6 +162,7 @@ export const sendSignInLinkEndpoint = endpoint({
 export const endSessionEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/end-session',
+  access: { door: 'staff', role: 'support' },
   request: z.object({ ...memberRef, sessionId: text().regex(/^[0-9a-f]{16}$/, 'Name the session') }),
   response: done,
 });
@@ -164,6 +170,7 @@ export const endSessionEndpoint = endpoint({
 export const endAllSessionsEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/end-all-sessions',
+  access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: done,
 });
@@ -173,6 +180,7 @@ export const endAllSessionsEndpoint = endpoint({
 export const adjustPointsEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/adjust-points',
+  access: { door: 'staff', role: 'manager' },
   request: z.object({
     ...memberRef,
     /** Made by the console once per form: a second click or a retry records nothing twice. */
@@ -194,6 +202,7 @@ export const adjustPointsEndpoint = endpoint({
 export const updateMemberEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/update',
+  access: { door: 'staff', role: 'manager' },
   request: z.object({
     ...memberRef,
     underReview: z.boolean().optional(),
@@ -209,6 +218,7 @@ export const updateMemberEndpoint = endpoint({
 export const deleteMemberEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/delete',
+  access: { door: 'staff', role: 'manager' },
   /** `confirm` repeats the card number: the console's confirmation, checked here too. */
   request: z.object({ ...memberRef, confirm: text() }),
   response: done,
@@ -222,6 +232,7 @@ const burnRateSchema = z.object({
 export const burnRateEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/burn-rate',
+  access: { door: 'staff', role: 'support' },
   request: z.object({}),
   response: z.object({ burnRate: burnRateSchema.nullable() }),
 });
@@ -229,6 +240,7 @@ export const burnRateEndpoint = endpoint({
 export const setBurnRateEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/burn-rate',
+  access: { door: 'staff', role: 'manager' },
   request: burnRateSchema,
   response: z.object({ burnRate: burnRateSchema }),
 });
@@ -238,6 +250,7 @@ export const setBurnRateEndpoint = endpoint({
 export const undeliveredMailEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/mail',
+  access: { door: 'staff', role: 'support' },
   request: z.object({}),
   response: z.object({
     pending: z.number(),
@@ -259,6 +272,7 @@ export const undeliveredMailEndpoint = endpoint({
 export const retryMailEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/mail/retry',
+  access: { door: 'staff', role: 'manager' },
   request: z.object({ id: text().regex(/^\d{1,18}$/, 'Name the mail') }),
   response: done,
 });

@@ -31,6 +31,7 @@ const enrolmentToken = text().min(1, 'The enrolment link is incomplete').max(200
 export const staffMeEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/me',
+  access: { door: 'staff', role: 'support' },
   request: z.object({}),
   response: signedInSchema,
 });
@@ -39,6 +40,7 @@ export const staffMeEndpoint = endpoint({
 export const staffEnrolmentOptionsEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/enrolment/options',
+  access: { door: 'staff', role: 'anyone' },
   request: z.object({ token: enrolmentToken }),
   response: z.object({ options: webAuthnOptionsSchema, email: z.string(), fullName: z.string() }),
 });
@@ -47,6 +49,7 @@ export const staffEnrolmentOptionsEndpoint = endpoint({
 export const staffEnrolEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/enrolment',
+  access: { door: 'staff', role: 'anyone' },
   request: z.object({ token: enrolmentToken, response: webAuthnCredentialSchema }),
   response: signedInSchema,
 });
@@ -54,6 +57,7 @@ export const staffEnrolEndpoint = endpoint({
 export const staffSignInOptionsEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/signin/options',
+  access: { door: 'staff', role: 'anyone' },
   request: z.object({}),
   response: z.object({ options: webAuthnOptionsSchema }),
 });
@@ -61,6 +65,7 @@ export const staffSignInOptionsEndpoint = endpoint({
 export const staffSignInEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/signin',
+  access: { door: 'staff', role: 'anyone' },
   request: z.object({ response: webAuthnCredentialSchema }),
   response: signedInSchema,
 });
@@ -68,6 +73,7 @@ export const staffSignInEndpoint = endpoint({
 export const staffSignOutEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/signout',
+  access: { door: 'staff', role: 'anyone' },
   request: z.object({}),
   response: z.object({ success: z.literal(true) }),
 });
@@ -77,6 +83,7 @@ export const staffSignOutEndpoint = endpoint({
 export const staffListEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/staff',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({}),
   response: z.object({ staff: z.array(staffMemberSchema) }),
 });
@@ -100,6 +107,7 @@ const createStaffResponse = z.object({
 export const createStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff',
+  access: { door: 'staff', role: 'admin' },
   request: createStaffRequest,
   response: createStaffResponse,
 });
@@ -109,6 +117,7 @@ const staffId = z.uuid('Name a staff member by id');
 export const changeStaffRoleEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/role',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId, role: staffRoleSchema }),
   response: z.object({ staff: staffMemberSchema }),
 });
@@ -116,6 +125,7 @@ export const changeStaffRoleEndpoint = endpoint({
 export const deactivateStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/deactivate',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema }),
 });
@@ -127,6 +137,7 @@ export const deactivateStaffEndpoint = endpoint({
 export const staffEnrolmentLinkEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/enrolment-link',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
 });
@@ -141,6 +152,7 @@ export const staffEnrolmentLinkByEmailRequest = z.object({ email: emailField });
 export const reactivateStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/reactivate',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
 });
@@ -168,6 +180,7 @@ const staffDevicesSchema = z.object({
 export const staffDevicesEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/staff/devices',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: staffDevicesSchema,
 });
@@ -176,6 +189,7 @@ export const staffDevicesEndpoint = endpoint({
 export const revokeStaffPasskeyEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/revoke-passkey',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId, passkeyId: z.uuid('Name a passkey by id') }),
   response: staffDevicesSchema,
 });
@@ -184,6 +198,7 @@ export const revokeStaffPasskeyEndpoint = endpoint({
 export const endStaffSessionEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/end-session',
+  access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId, sessionId: z.uuid('Name a session by id') }),
   response: staffDevicesSchema,
 });

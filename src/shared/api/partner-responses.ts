@@ -1,27 +1,28 @@
 import { z } from 'zod';
-import { claimSchema } from '#shared/api/claims.ts';
-import { ledgerKinds } from '#shared/api/points.ts';
-import { claimConflictSchema, claimFindings } from '#shared/api/staff-claims.ts';
+import { partnerScopes } from './api-keys.ts';
+import { claimSchema } from './claims.ts';
+import { ledgerKinds } from './points.ts';
+import { claimConflictSchema, claimFindings } from './staff-claims.ts';
 
 /**
  * What the partner API answers, as zod schemas: the source of the OpenAPI document's response
- * schemas (partner-operations.ts). partner-audit.api.test.ts parses every answer of every write with
+ * schemas (partner-endpoints.ts, partner-admin-endpoints.ts). partner-audit.api.test.ts parses every answer of every write with
  * these, so the document cannot drift from what the routes send.
  */
 
 const nullableText = z.string().nullable();
 
 const ledgerEntrySchema = z.object({
-  id: z.string(),
-  kind: z.enum(ledgerKinds),
+  id: z.string().meta({ description: 'The ledger entry id.' }),
+  kind: z.enum(ledgerKinds).meta({ description: 'What the entry is.' }),
   /** The partner's key (orderId, returnId, adjustmentId, redemptionId). */
   key: nullableText,
-  loyaltyId: z.string(),
-  points: z.number().int(),
+  loyaltyId: z.string().meta({ description: "The member's card number." }),
+  points: z.number().int().meta({ description: 'Points added (positive) or taken (negative).' }),
   /** Cash credit in minor units (exchanges and redemptions). */
-  cash: z.number().int(),
-  pending: z.boolean(),
-  confirmsAt: nullableText,
+  cash: z.number().int().meta({ description: 'Cash credit in minor units (exchanges and redemptions).' }),
+  pending: z.boolean().meta({ description: 'Whether the points wait for the returns window.' }),
+  confirmsAt: nullableText.meta({ description: 'When pending points become spendable.' }),
   orderId: nullableText,
   channel: nullableText,
   storeDisplayName: nullableText,
@@ -38,16 +39,20 @@ export const entryResponse = z.object({ success: z.literal(true), entry: ledgerE
 /** A purchase for a card or email no member has: kept unmatched (202), for its member to claim. */
 const unmatchedSchema = z.object({
   orderId: z.string(),
-  memberReference: z.string(),
+  memberReference: z.string().meta({ description: 'The card number or email the purchase named.' }),
   points: z.number().int(),
   receivedAt: z.string(),
   claimed: z.boolean(),
 });
 
-export const purchaseResponse = z.union([
-  entryResponse,
-  z.object({ success: z.literal(true), unmatched: unmatchedSchema, message: z.string() }),
-]);
+export const unmatchedResponse = z.object({
+  success: z.literal(true),
+  unmatched: unmatchedSchema,
+  message: z.string(),
+});
+
+/** 201 with the member's entry, or 202 with the unmatched purchase. */
+export const purchaseResponse = z.union([entryResponse, unmatchedResponse]);
 
 const staffClaimSchema = claimSchema.extend({
   member: z.object({ loyaltyId: z.string(), fullName: z.string(), email: nullableText }),
@@ -74,7 +79,14 @@ export const failureResponse = z.object({
   success: z.literal(false),
   error: z.string(),
   message: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
+  fieldErrors: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'What is wrong with each field, by its path (InvalidRequest).' }),
+  requiredScope: z
+    .enum(partnerScopes)
+    .optional()
+    .meta({ description: 'The scope the key lacks (InsufficientScope).' }),
 });
 
 export const batchResponse = z.object({

@@ -1,9 +1,12 @@
-import { parseArgs } from 'node:util';
-import { type OperatorClient, OperatorError } from '../operator/operator-client.ts';
-import type { StaffClaim } from './claims-staff-service.ts';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import * as partner from '#shared/api/partner-endpoints.ts';
+import { args } from './args.ts';
+import { OperatorError, type PartnerClient } from './client.ts';
 
 /** Operator CLI commands of missing-purchase claims; each is one partner API call. */
-type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+type Command = (client: PartnerClient, args: string[]) => Promise<string>;
+
+type StaffClaim = ResponseOf<typeof partner.getClaim>['claim'];
 
 function money(minor: number, currency: string): string {
   return `${(minor / 100).toFixed(2)} ${currency}`;
@@ -43,38 +46,34 @@ function claimId(args: string[], command: string): { id: string; rest: string[] 
   return { id, rest };
 }
 
-const list: Command = async (client, args) => {
-  const { values } = parseArgs({ args, options: { status: { type: 'string' } } });
+const list: Command = async (client, argv) => {
+  const { values } = args(argv, { status: { type: 'string' } });
   const status = values.status ?? 'pending';
-  const result = await client.call<{ claims: StaffClaim[] }>(
-    'GET',
-    `/claims?status=${encodeURIComponent(status)}`,
-  );
+  // The server names a status it does not know; the query is sent as typed.
+  const body = { status: status as StaffClaim['status'] };
+  const result = await client.call(partner.listClaims, { body });
   if (!result.claims.length) return `No ${status} claims.`;
   return result.claims.map(describe).join('\n');
 };
 
-const approve: Command = async (client, args) => {
-  const { id, rest } = claimId(args, 'approve');
-  const { values } = parseArgs({ args: rest, options: { points: { type: 'string' } } });
+const approve: Command = async (client, argv) => {
+  const { id, rest } = claimId(argv, 'approve');
+  const { values } = args(rest, { points: { type: 'string' } });
   if (values.points !== undefined && !/^\d+$/.test(values.points))
     throw new OperatorError(`--points must be a whole number (got ${values.points}).`);
-  const result = await client.call<{ claim: StaffClaim }>(
-    'POST',
-    `/claims/${id}/approve`,
-    values.points === undefined ? {} : { points: Number(values.points) },
-  );
+  const result = await client.call(partner.approveClaim, {
+    params: { id },
+    body: values.points === undefined ? {} : { points: Number(values.points) },
+  });
   return `Approved: ${describe(result.claim)}`;
 };
 
-const refuse: Command = async (client, args) => {
-  const { id, rest } = claimId(args, 'refuse');
-  const { values } = parseArgs({ args: rest, options: { reason: { type: 'string' } } });
+const refuse: Command = async (client, argv) => {
+  const { id, rest } = claimId(argv, 'refuse');
+  const { values } = args(rest, { reason: { type: 'string' } });
   if (!values.reason?.trim())
     throw new OperatorError('claims refuse needs --reason "what the member will read".');
-  const result = await client.call<{ claim: StaffClaim }>('POST', `/claims/${id}/refuse`, {
-    reason: values.reason,
-  });
+  const result = await client.call(partner.refuseClaim, { params: { id }, body: { reason: values.reason } });
   return `Refused: ${describe(result.claim)}`;
 };
 

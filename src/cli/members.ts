@@ -1,27 +1,13 @@
-import { parseArgs } from 'node:util';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import * as partner from '#shared/api/partner-admin-endpoints.ts';
 import { formatMoney } from '#shared/domain/format.ts';
-import { type OperatorClient, OperatorError } from '../operator/operator-client.ts';
-import type { Entry } from '../points/points-cli.ts';
+import { args } from './args.ts';
+import { OperatorError, type PartnerClient } from './client.ts';
 
 /** Operator CLI commands of member administration; each is one partner API call. */
-type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+type Command = (client: PartnerClient, args: string[]) => Promise<string>;
 
-interface MemberDetails {
-  loyaltyId: string;
-  email: string | null;
-  fullName: string;
-  createdAt: string;
-  currency: string;
-  pointsBalance: number;
-  pendingPointsBalance: number;
-  cashBalance: number;
-  vipLevel: string | null;
-  emailVerified: boolean;
-  isCredit: boolean;
-  underReview: boolean;
-  accessRules: { canRedeem: boolean; canConvert: boolean; canSignIn: boolean };
-  recent: (Entry & { createdAt: string; reason: string | null; fasciaDisplayName: string | null })[];
-}
+type MemberDetails = ResponseOf<typeof partner.getMember>['member'];
 
 function bool(name: string, value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
@@ -45,19 +31,18 @@ function describeMember(m: MemberDetails): string {
   ].join('\n');
 }
 
-const memberShow: Command = async (client, args) => {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+const memberShow: Command = async (client, argv) => {
+  const { positionals } = args(argv, {}, true);
   const who = positionals[0];
   if (!who) throw new OperatorError('member show needs an email or card number.');
-  const result = await client.call<{ member: MemberDetails }>('GET', `/members/${encodeURIComponent(who)}`);
+  const result = await client.call(partner.getMember, { params: { member: who } });
   return describeMember(result.member);
 };
 
-const memberSet: Command = async (client, args) => {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
+const memberSet: Command = async (client, argv) => {
+  const { values, positionals } = args(
+    argv,
+    {
       'vip-level': { type: 'string' },
       'can-redeem': { type: 'string' },
       'can-convert': { type: 'string' },
@@ -66,7 +51,8 @@ const memberSet: Command = async (client, args) => {
       'email-verified': { type: 'string' },
       credit: { type: 'string' },
     },
-  });
+    true,
+  );
   const who = positionals[0];
   if (!who) throw new OperatorError('member set needs an email or card number.');
   const vip = values['vip-level'];
@@ -79,28 +65,27 @@ const memberSet: Command = async (client, args) => {
     emailVerified: bool('email-verified', values['email-verified']),
     isCredit: bool('credit', values.credit),
   };
-  const result = await client.call<{ member: MemberDetails }>(
-    'POST',
-    `/members/${encodeURIComponent(who)}`,
-    body,
-  );
+  const result = await client.call(partner.updateMember, { params: { member: who }, body });
   return `Updated.\n${describeMember(result.member)}`;
 };
 
 export const memberCommands: Record<string, { usage: string; run: Command }> = {
   'member create': {
     usage: 'member create --email E --name N [--password P]',
-    run: async (client, args) => {
-      const { values } = parseArgs({
-        args,
-        options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+    run: async (client, argv) => {
+      const { values } = args(argv, {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
       });
       if (!values.email || !values.name) throw new OperatorError('member create needs --email and --name.');
-      const result = await client.call<{ member: { loyaltyId: string; email: string; fullName: string } }>(
-        'POST',
-        '/members',
-        { email: values.email, name: values.name, ...(values.password ? { password: values.password } : {}) },
-      );
+      const result = await client.call(partner.createMember, {
+        body: {
+          email: values.email,
+          name: values.name,
+          ...(values.password ? { password: values.password } : {}),
+        },
+      });
       const m = result.member;
       return `Created member ${m.fullName} <${m.email}>, card number ${m.loyaltyId}.`;
     },

@@ -64,7 +64,7 @@ export function addressOf(request: FastifyRequest): string {
  * One slot of every limit, all or none, in one statement: the database function
  * take_rate_limit_slots (migration 0033) runs the upsert above per limit and, on a refusal, undoes
  * the slots it took and answers the seconds to wait. `alongside` is a read answered in the same round
- * trip once the slots are taken (its rows, or none on a refusal; its parameters are numbered from $5).
+ * trip once the slots are taken (its rows, or none on a refusal).
  */
 async function takeSlots<T = undefined>(
   db: Queryable,
@@ -74,9 +74,17 @@ async function takeSlots<T = undefined>(
   const { synced = true, alongside } = options;
   // synchronous_commit off for this statement's own transaction only (set_config's is_local).
   const unsynced = synced ? '' : `CROSS JOIN set_config('synchronous_commit', 'off', true)`;
+  const params: unknown[] = [
+    limits.map((limit) => limit.bucket),
+    limits.map((limit) => keyOf(limit.key)),
+    limits.map((limit) => limit.windowMinutes),
+    limits.map((limit) => limit.limit),
+  ];
+  // Each value the read binds takes the next parameter: the read never numbers them itself.
+  const bind = (value: unknown) => `$${params.push(value)}`;
   // The read runs only for a taken slot (a one-time filter on the function's row).
   const read = alongside
-    ? `LEFT JOIN LATERAL (SELECT true AS alongside_row, alongside.* FROM (${alongside.sql}) alongside
+    ? `LEFT JOIN LATERAL (SELECT true AS alongside_row, alongside.* FROM (${alongside.sql(bind)}) alongside
                           WHERE slots.taken_at IS NOT NULL) read ON true`
     : '';
   const rows = await db.query<{
@@ -86,13 +94,7 @@ async function takeSlots<T = undefined>(
   }>(
     `SELECT slots.taken_at, slots.refused_bucket, slots.retry_after${alongside ? ', read.*' : ''}
        FROM take_rate_limit_slots($1, $2, $3, $4) slots ${unsynced} ${read}`,
-    [
-      limits.map((limit) => limit.bucket),
-      limits.map((limit) => keyOf(limit.key)),
-      limits.map((limit) => limit.windowMinutes),
-      limits.map((limit) => limit.limit),
-      ...(alongside?.params ?? []),
-    ],
+    params,
     alongside ? { prepared: alongside.name } : {},
   );
   const row = rows[0];
@@ -104,13 +106,13 @@ async function takeSlots<T = undefined>(
 }
 
 /**
- * A read answered with a slot, in its statement: `sql` is a SELECT whose parameters are numbered from
- * $5; `name` makes the whole statement a named prepared one (one name per `sql`).
+ * A read answered with a slot, in its statement: `sql` makes a SELECT, binding each value through
+ * `bind` (which answers its placeholder); `name` makes the whole statement a named prepared one, so
+ * `sql` must make the same text every time.
  */
 export interface Alongside {
   name: string;
-  sql: string;
-  params: readonly unknown[];
+  sql: (bind: (value: unknown) => string) => string;
 }
 
 class Refused extends Error {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '#cli/main.ts';
 import { cliTestApp, closeCliTestApp } from '#tests/support/cli-server.ts';
 import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { type TestApp, type TestResponse, testPartnerKey } from '#tests/support/test-app.ts';
-import { runCli } from './cli.ts';
 
 /** Named partner API keys — scopes, revocation, hashed storage, last use; the console's keys and audit pages. */
 let t: TestApp;

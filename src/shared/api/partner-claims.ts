@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { claimStatuses } from '#shared/api/claims.ts';
-import { text } from '#shared/api/text.ts';
+import { claimStatuses } from './claims.ts';
+import { text } from './text.ts';
 
 /** Staff's requests about missing-purchase claims (partner API, CLI, staff console). */
 export const claimsQuery = z.object({

@@ -1,16 +1,15 @@
-import { parseArgs } from 'node:util';
-import type { OperatorClient } from '../operator/operator-client.ts';
-import { OperatorError } from '../operator/operator-client.ts';
-import type { MailStatus } from './outbox-status.ts';
+import { mailStatus, retryMail } from '#shared/api/partner-admin-endpoints.ts';
+import { args } from './args.ts';
+import { OperatorError, type PartnerClient } from './client.ts';
 
-type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+type Command = (client: PartnerClient, args: string[]) => Promise<string>;
 
 /** Operator CLI commands of the outbox; each is one partner API call. */
 export const mailCommands: Record<string, { usage: string; run: Command }> = {
   'mail status': {
     usage: 'mail status   (emails not delivered: still retrying, or given up)',
     run: async (client) => {
-      const status = await client.call<MailStatus>('GET', '/mail');
+      const status = await client.call(mailStatus);
       const lines = [
         `Outbox: ${status.pending} waiting, ${status.sent} delivered, ${status.givenUp} given up.`,
       ];
@@ -31,10 +30,10 @@ export const mailCommands: Record<string, { usage: string; run: Command }> = {
   },
   'mail retry': {
     usage: 'mail retry --id ID   (queues a given-up email again)',
-    run: async (client, args) => {
-      const { values } = parseArgs({ args, options: { id: { type: 'string' } } });
+    run: async (client, argv) => {
+      const { values } = args(argv, { id: { type: 'string' } });
       if (!values.id) throw new OperatorError('mail retry needs --id (see mail status).');
-      await client.call('POST', `/mail/${encodeURIComponent(values.id)}/retry`, {});
+      await client.call(retryMail, { params: { id: values.id } });
       return `Email #${values.id} is queued again.`;
     },
   },

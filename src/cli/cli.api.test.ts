@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cliTestApp, closeCliTestApp, serveForCli } from '#tests/support/cli-server.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
-import { runCli } from './cli.ts';
+import { runCli } from './main.ts';
 
 let t: TestApp;
 let output: string[];
@@ -110,5 +110,34 @@ describe('operator CLI (npm run loyalty)', () => {
       },
     );
     expect(res.status).toBe(401);
+  });
+
+  it('with no LOYALTY_URL it calls the server on PORT, as started with a custom PORT', async () => {
+    capture();
+    const url = new URL(await serveForCli(t));
+    vi.stubEnv('LOYALTY_URL', '');
+    vi.stubEnv('PORT', url.port);
+    try {
+      expect(await runCli(['mail', 'status']), errors.join('\n')).toBe(0);
+      expect(output.join('\n')).toMatch(/^Outbox: /);
+    } finally {
+      vi.stubEnv('LOYALTY_URL', url.origin);
+      vi.stubEnv('PORT', '');
+    }
+  });
+
+  it('bad arguments get the CLI’s own words, not the argument parser’s', async () => {
+    capture();
+    const args = ['adjust', '--member', 'a@example.com', '--points', '-10', '--reason', 'x'];
+    expect(await runCli(args)).toBe(1);
+    expect(errors.join('\n')).toBe(
+      'Error: Write --points=-10 (with =): a value that starts with a dash is read as an option.',
+    );
+    capture();
+    expect(await runCli(['mail', 'retry', '--verbose'])).toBe(1);
+    expect(errors.join('\n')).toBe('Error: Unknown option --verbose; this command takes --id.');
+    capture();
+    expect(await runCli(['mail', 'retry', '--id'])).toBe(1);
+    expect(errors.join('\n')).toBe('Error: --id needs a value: --id ID.');
   });
 });

@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import type { OperatorClient } from '../operator/operator-client.ts';
-import { OperatorError } from '../operator/operator-client.ts';
+import type { ResponseOf } from '#shared/api/descriptor.ts';
+import * as partner from '#shared/api/partner-endpoints.ts';
+import { args } from './args.ts';
+import { OperatorError, type PartnerClient } from './client.ts';
 
 /** Operator CLI commands of the points feature; each is one partner API call. */
-type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+type Command = (client: PartnerClient, args: string[]) => Promise<string>;
 
-export interface Entry {
-  id: string;
-  kind: string;
-  key: string | null;
-  loyaltyId: string;
-  points: number;
-  cash: number;
-  pending: boolean;
-  confirmsAt: string | null;
-  orderId: string | null;
-}
+type Entry = ResponseOf<typeof partner.recordReturn>['entry'];
 
 function int(name: string, value: string | undefined): number {
   if (value === undefined || !/^-?\d+$/.test(value.trim())) {
@@ -38,106 +29,97 @@ function describeEntry(e: Entry): string {
   return `${e.kind} ${e.key ?? e.id} for member ${e.loyaltyId}: ${pts}${pending}${cash}.`;
 }
 
-const purchase: Command = async (client, args) => {
-  const { values } = parseArgs({
-    args,
-    options: {
-      member: { type: 'string' },
-      order: { type: 'string' },
-      points: { type: 'string' },
-      value: { type: 'string' },
-      currency: { type: 'string', default: 'GBP' },
-      channel: { type: 'string', default: 'in-store' },
-      store: { type: 'string' },
-      fascia: { type: 'string' },
-      date: { type: 'string' },
-      discount: { type: 'string' },
-    },
+const purchase: Command = async (client, argv) => {
+  const { values } = args(argv, {
+    member: { type: 'string' },
+    order: { type: 'string' },
+    points: { type: 'string' },
+    value: { type: 'string' },
+    currency: { type: 'string', default: 'GBP' },
+    channel: { type: 'string', default: 'in-store' },
+    store: { type: 'string' },
+    fascia: { type: 'string' },
+    date: { type: 'string' },
+    discount: { type: 'string' },
   });
   if (!values.order) throw new OperatorError('purchase needs --order <orderId> (the idempotency key).');
   // In store (the default channel) the store is part of the purchase; say so before the call.
   if (values.channel === 'in-store' && !values.store)
     throw new OperatorError('An in-store purchase needs --store <store name> (or --channel ecommerce).');
-  const result = await client.call<{ entry?: Entry; message?: string }>('POST', '/purchases', {
-    orderId: values.order,
-    ...memberRef(values.member),
-    channel: values.channel,
-    storeDisplayName: values.store ?? null,
-    fasciaDisplayName: values.fascia ?? null,
-    value: int('value', values.value),
-    currency: values.currency,
-    points: int('points', values.points),
-    ...(values.date ? { purchasedAt: new Date(values.date).toISOString() } : {}),
-    ...(values.discount ? { discount: values.discount } : {}),
+  const result = await client.call(partner.recordPurchase, {
+    body: {
+      orderId: values.order,
+      ...memberRef(values.member),
+      // The server names a channel it does not know; the body is sent as typed.
+      channel: values.channel as 'in-store' | 'ecommerce',
+      storeDisplayName: values.store ?? null,
+      fasciaDisplayName: values.fascia ?? null,
+      value: int('value', values.value),
+      currency: values.currency,
+      points: int('points', values.points),
+      ...(values.date ? { purchasedAt: new Date(values.date).toISOString() } : {}),
+      ...(values.discount ? { discount: values.discount } : {}),
+    },
   });
   // No member has that card or email: the server kept the purchase unmatched, for its member to claim.
-  if (!result.entry) return `Not recorded for a member. ${result.message ?? ''}`.trim();
+  if (!('entry' in result)) return `Not recorded for a member. ${result.message ?? ''}`.trim();
   return `Recorded ${describeEntry(result.entry)}`;
 };
 
-const returnCommand: Command = async (client, args) => {
-  const { values } = parseArgs({
-    args,
-    options: {
-      order: { type: 'string' },
-      id: { type: 'string' },
-      points: { type: 'string' },
-      value: { type: 'string' },
-      member: { type: 'string' },
-    },
+const returnCommand: Command = async (client, argv) => {
+  const { values } = args(argv, {
+    order: { type: 'string' },
+    id: { type: 'string' },
+    points: { type: 'string' },
+    value: { type: 'string' },
+    member: { type: 'string' },
   });
   if (!values.order) throw new OperatorError('return needs --order <orderId> of the purchase.');
   const id = values.id ?? `cli-return-${randomUUID()}`;
-  const result = await client.call<{ entry: Entry }>('POST', '/returns', {
-    returnId: id,
-    orderId: values.order,
-    ...(values.member ? memberRef(values.member) : {}),
-    ...(values.points ? { points: int('points', values.points) } : {}),
-    ...(values.value ? { value: int('value', values.value) } : {}),
+  const result = await client.call(partner.recordReturn, {
+    body: {
+      returnId: id,
+      orderId: values.order,
+      ...(values.member ? memberRef(values.member) : {}),
+      ...(values.points ? { points: int('points', values.points) } : {}),
+      ...(values.value ? { value: int('value', values.value) } : {}),
+    },
   });
   return `Recorded ${describeEntry(result.entry)}${values.id ? '' : ` Retry with --id ${id} to be safe.`}`;
 };
 
-const adjust: Command = async (client, args) => {
-  const { values } = parseArgs({
-    args,
-    options: {
-      member: { type: 'string' },
-      points: { type: 'string' },
-      reason: { type: 'string' },
-      id: { type: 'string' },
-    },
+const adjust: Command = async (client, argv) => {
+  const { values } = args(argv, {
+    member: { type: 'string' },
+    points: { type: 'string' },
+    reason: { type: 'string' },
+    id: { type: 'string' },
   });
   if (!values.reason) throw new OperatorError('adjust needs --reason "<why>".');
   const id = values.id ?? `cli-adjust-${randomUUID()}`;
-  const result = await client.call<{ entry: Entry }>('POST', '/adjustments', {
-    adjustmentId: id,
-    ...memberRef(values.member),
-    points: int('points', values.points),
-    reason: values.reason,
+  const result = await client.call(partner.recordAdjustment, {
+    body: {
+      adjustmentId: id,
+      ...memberRef(values.member),
+      points: int('points', values.points),
+      reason: values.reason,
+    },
   });
   return `Recorded ${describeEntry(result.entry)}`;
 };
 
-const burnRateSet: Command = async (client, args) => {
-  const { values } = parseArgs({
-    args,
-    options: { 'points-level': { type: 'string' }, 'cash-value': { type: 'string' } },
-  });
+const burnRateSet: Command = async (client, argv) => {
+  const { values } = args(argv, { 'points-level': { type: 'string' }, 'cash-value': { type: 'string' } });
   const body = {
     pointsLevel: int('points-level', values['points-level']),
     cashValue: int('cash-value', values['cash-value']),
   };
-  await client.call('POST', '/burn-rates', body);
+  await client.call(partner.setBurnRate, { body });
   return `Burn rate set: ${body.pointsLevel} points buy ${body.cashValue} minor units of cash on the pass.`;
 };
 
 const expiryRun: Command = async (client) => {
-  const result = await client.call<{ expiredPoints: number; reminders: number }>(
-    'POST',
-    '/points-expiry/run',
-    {},
-  );
+  const result = await client.call(partner.runPointsExpiry);
   return `Points expiry ran: ${result.expiredPoints} points expired, ${result.reminders} reminders written.`;
 };
 

@@ -1,18 +1,20 @@
-import { parseArgs } from 'node:util';
-import { auditCommands } from '../audit/audit-cli.ts';
-import { claimsCommands } from '../claims/claims-cli.ts';
-import { mailCommands } from '../email/mail-cli.ts';
-import { memberCommands } from '../members/member-cli.ts';
-import { pointsCommands } from '../points/points-cli.ts';
-import { staffCommands } from '../staff/staff-cli.ts';
-import { keyCommands } from './keys-cli.ts';
-import { type OperatorClient, OperatorError, operatorClient } from './operator-client.ts';
+import * as partner from '#shared/api/partner-admin-endpoints.ts';
+import { args } from './args.ts';
+import { auditCommands } from './audit.ts';
+import { claimsCommands } from './claims.ts';
+import { OperatorError, type PartnerClient, partnerClient } from './client.ts';
+import { keyCommands } from './keys.ts';
+import { mailCommands } from './mail.ts';
+import { memberCommands } from './members.ts';
+import { pointsCommands } from './points.ts';
+import { staffCommands } from './staff.ts';
 
 /**
- * The operator CLI: `npm run loyalty -- <command>`. Every command is a call to the running server's
- * partner API, so it works beside `npm start` (PGlite admits one process) and against production.
+ * The operator CLI: `npm run loyalty -- <command>`. Every command is a typed call to the running
+ * server's partner API (client.ts), so it works beside `npm start` (PGlite admits one process) and
+ * against production. The server is LOYALTY_URL, else http://localhost:PORT.
  */
-type Command = (client: OperatorClient, args: string[]) => Promise<string>;
+type Command = (client: PartnerClient, args: string[]) => Promise<string>;
 
 const commands: Record<string, { usage: string; run: Command }> = {
   ...memberCommands,
@@ -24,41 +26,30 @@ const commands: Record<string, { usage: string; run: Command }> = {
   ...claimsCommands,
   'member delete': {
     usage: 'member delete --member CARD_NUMBER_OR_EMAIL',
-    run: async (client, args) => {
-      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+    run: async (client, argv) => {
+      const { values } = args(argv, { member: { type: 'string' } });
       if (!values.member) throw new OperatorError('member delete needs --member (card number or email).');
-      const result = await client.call<{ loyaltyId: string }>('POST', '/members/delete', {
-        member: values.member,
-      });
+      const result = await client.call(partner.deleteMember, { body: { member: values.member } });
       return `Deleted member ${result.loyaltyId}: personal data erased, the ledger kept anonymised (docs/deletion.md).`;
     },
   },
   invite: {
     usage: 'invite --email E --name N [--from STYLIST] [--existing]',
-    run: async (client, args) => {
-      const { values } = parseArgs({
-        args,
-        options: {
-          email: { type: 'string' },
-          name: { type: 'string' },
-          from: { type: 'string' },
-          existing: { type: 'boolean' },
-        },
+    run: async (client, argv) => {
+      const { values } = args(argv, {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        from: { type: 'string' },
+        existing: { type: 'boolean' },
       });
       if (!values.email || !values.name) throw new OperatorError('invite needs --email and --name.');
-      const result = await client.call<{
-        invite: {
-          email: string;
-          fullName: string;
-          acceptUrl: string;
-          expiresAt: string;
-          existingCustomer: boolean;
-        };
-      }>('POST', '/invites', {
-        email: values.email,
-        name: values.name,
-        ...(values.from ? { from: values.from } : {}),
-        ...(values.existing ? { existing: true } : {}),
+      const result = await client.call(partner.createInvite, {
+        body: {
+          email: values.email,
+          name: values.name,
+          ...(values.from ? { from: values.from } : {}),
+          ...(values.existing ? { existing: true } : {}),
+        },
       });
       const i = result.invite;
       return [
@@ -69,41 +60,26 @@ const commands: Record<string, { usage: string; run: Command }> = {
   },
   'member sign-out': {
     usage: 'member sign-out --member CARD_OR_EMAIL   (lost phone: ends every session, removes passkeys)',
-    run: async (client, args) => {
-      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+    run: async (client, argv) => {
+      const { values } = args(argv, { member: { type: 'string' } });
       if (!values.member) throw new OperatorError('member sign-out needs --member.');
-      const result = await client.call<{
-        member: { email: string };
-        sessionsEnded: number;
-        passkeysRemoved: number;
-      }>('POST', '/members/sign-out-everywhere', { member: values.member });
+      const result = await client.call(partner.signOutEverywhere, { body: { member: values.member } });
       return `Signed ${result.member.email} out of ${result.sessionsEnded} session(s) and removed ${result.passkeysRemoved} passkey(s).`;
     },
   },
   'member send-reset': {
     usage: 'member send-reset --member CARD_OR_EMAIL   (emails a password reset link)',
-    run: async (client, args) => {
-      const { values } = parseArgs({ args, options: { member: { type: 'string' } } });
+    run: async (client, argv) => {
+      const { values } = args(argv, { member: { type: 'string' } });
       if (!values.member) throw new OperatorError('member send-reset needs --member.');
-      const result = await client.call<{ member: { email: string } }>(
-        'POST',
-        '/members/send-password-reset',
-        {
-          member: values.member,
-        },
-      );
+      const result = await client.call(partner.sendPasswordReset, { body: { member: values.member } });
       return `Sent a password reset link to ${result.member.email}.`;
     },
   },
   demo: {
     usage: 'demo',
     run: async (client) => {
-      const result = await client.call<{
-        created: boolean;
-        email: string;
-        password: string;
-        loyaltyId: string;
-      }>('POST', '/demo', {});
+      const result = await client.call(partner.seedDemo);
       const what = result.created ? 'Demo data created' : 'Demo data already present';
       return `${what}. Sign in at ${client.baseUrl}/signin as ${result.email} with password ${result.password}.`;
     },
@@ -135,7 +111,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const client = await operatorClient();
+    const client = await partnerClient();
     console.log(await found.command.run(client, found.rest));
     return 0;
   } catch (error) {

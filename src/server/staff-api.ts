@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
+import { registerKeyStaffRoutes } from './partner/key-routes.ts';
+import { registerStaffAdminRoutes } from './staff/staff-admin-routes.ts';
+import { registerStaffAuthRoutes } from './staff/staff-auth-routes.ts';
+import { registerStaffClaimsRoutes } from './staff/staff-claims-routes.ts';
+import { registerStaffMemberRoutes } from './staff/staff-member-routes.ts';
+import { registerStaffScope, staffServe } from './staff/staff-scope.ts';
+
+/**
+ * The staff console's API under /staff-api. A feature adds its staff routes here; each endpoint
+ * declares the least role it needs (src/shared/api/staff*.ts), which the scope checks before
+ * anything else. Features outside staff/ are handed the door's registration, never import it.
+ */
+export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerStaffScope(app, ctx, (scope) => {
+    registerStaffAuthRoutes(scope, ctx);
+    registerStaffMemberRoutes(scope, ctx);
+    registerStaffClaimsRoutes(scope, ctx);
+    registerStaffAdminRoutes(scope, ctx);
+    const serve = staffServe(scope);
+    registerStaffAuditRoutes(serve, ctx);
+    registerKeyStaffRoutes(serve, ctx);
+  });
+}
