@@ -1,4 +1,4 @@
--- Named partner API keys (issue 16): each with scopes, stored as the SHA-256 of the key (the key is
+-- Named partner API keys: each with scopes, stored as the SHA-256 of the key (the key is
 -- 32 random bytes, shown once at creation; a hash of that much entropy cannot be reversed or
 -- guessed, so no slow hash is needed and the look-up is one indexed equality).
 CREATE TABLE partner_api_keys (
