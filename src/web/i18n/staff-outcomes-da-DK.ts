@@ -28,7 +28,7 @@ export const staffOutcomesDaDK: StaffOutcomeWords = {
       NotFound: 'Det findes ikke længere. Genindlæs siden for at se, hvad der er.',
       InviteConsumed: 'Invitationen er allerede taget imod.',
       AlreadyMember:
-        'Der er ikke sendt nogen invitation: personen er allerede medlem, og en invitation ville føre medlemmet gennem tilmeldingen igen. Medlemmet logger ind som sædvanligt; brug “Send et login-link” for at hjælpe.',
+        'Der er ikke sendt nogen invitation: personen er allerede medlem, og en invitation ville føre medlemmet gennem tilmeldingen igen. Medlemmet logger ind som sædvanligt; send et login-link fra medlemmets side for at hjælpe.',
       DeleteConfirmMismatch: 'Skriv medlemmets kortnummer præcist.',
       NothingToChange: 'Intet blev ændret.',
       MailNotFound: 'Den e-mail venter ikke længere på at blive sendt igen.',

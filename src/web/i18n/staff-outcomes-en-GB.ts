@@ -55,7 +55,7 @@ export const staffOutcomesEnGB: StaffOutcomeWords = {
       NotFound: 'That is no longer there. Reload the page to see what is.',
       InviteConsumed: 'That invitation has already been accepted.',
       AlreadyMember:
-        'No invitation was sent: this person is already a member, and an invitation would walk them through joining again. They sign in as usual; to help them, use “Send a sign-in link”.',
+        'No invitation was sent: this person is already a member, and an invitation would walk them through joining again. They sign in as usual; to help them, send a sign-in link from their member page.',
       DeleteConfirmMismatch: 'Type the member’s card number exactly.',
       NothingToChange: 'Nothing was changed.',
       MailNotFound: 'That email is no longer waiting to be sent again.',
