@@ -23,9 +23,9 @@ import { sendPasswordReset, sendSignInLink } from '../credentials/email-link-ser
 import { mailStatus, retryGivenUpMail } from '../email/outbox-status.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { createInvite, type InviteRow } from '../joining/invite-service.ts';
+import { updateMember } from '../member-admin/member-admin-service.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { currentBurnRate } from '../members/account-view.ts';
-import { updateMember } from '../members/member-admin-service.ts';
 import { setBurnRate } from '../points/burn-rate-service.ts';
 import { partnerWrites } from '../points/partner-points-service.ts';
 import { memberByLoyaltyId, memberView, searchMembers, sessionIdOf } from './staff-member-view.ts';
