@@ -7,7 +7,7 @@ import { registerCredentialsPartnerRoutes } from './credentials/credentials-part
 import { registerDemoPartnerRoutes } from './demo/demo-partner-routes.ts';
 import { registerMailPartnerRoutes } from './email/mail-partner-routes.ts';
 import { registerInvitePartnerRoutes } from './joining/invite-partner-routes.ts';
-import { registerMemberPartnerRoutes } from './members/member-partner-routes.ts';
+import { registerMemberPartnerRoutes } from './member-admin/member-partner-routes.ts';
 import { registerKeyPartnerRoutes } from './partner/key-routes.ts';
 import { registerOpenApiRoutes } from './partner/openapi-routes.ts';
 import { registerPartnerDoor } from './partner/partner-door.ts';

@@ -8,13 +8,13 @@ import {
 } from '../../src/server/credentials/credential-emails.ts';
 import type { Mail } from '../../src/server/email/mailer.ts';
 import { freshInvitationMail, invitationMail } from '../../src/server/joining/invite-emails.ts';
+import { welcomeMail } from '../../src/server/joining/welcome-email.ts';
 import {
   addressInUseMail,
   completeSignupMail,
   emailChangeProofMail,
   verificationMail,
-} from '../../src/server/joining/verification-emails.ts';
-import { welcomeMail } from '../../src/server/joining/welcome-email.ts';
+} from '../../src/server/members/verification-emails.ts';
 import { expiryReminderMail } from '../../src/server/points/expiry-reminder-email.ts';
 import { newSignInEmail } from '../../src/server/sessions/new-sign-in-email.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';

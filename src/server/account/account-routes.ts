@@ -5,7 +5,7 @@ import { badRequest, unauthorized } from '../http/errors.ts';
 import { route } from '../http/routes.ts';
 import { findAccountById } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
-import { endSession, requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
+import { endSession, requireRecentAuthentication } from '../sessions/session-plugin.ts';
 import { bindToThisBrowser } from '../tokens/link-browser.ts';
 import { deleteAccount } from './account-deletion-service.ts';
 import { updateAccount } from './account-update-service.ts';
@@ -22,8 +22,7 @@ const accountDeletedMessage = 'Your account has been deleted.';
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   // SPEC §7 update-account: the member's own details, consents and currency.
-  route(app, updateAccountEndpoint, async (body, request, reply) => {
-    const session = requireSession(request);
+  route(app, updateAccountEndpoint, async (body, request, reply, session) => {
     const result = await ctx.db.transaction(async (tx) => {
       const updated = await updateAccount(tx, ctx.config, session.accountId, body, session, reply);
       // The new address must be proven (SPEC §4 Account status); a proven old one hears of the change.

@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { queueVerificationEmail } from '../joining/verification-service.ts';
 import type { AccountRow } from '../members/account-service.ts';
+import { queueVerificationEmail } from '../members/verification-email.ts';
 import { type Limit, refuseUnlessTaken, takeSlotWithin } from '../rate-limits/rate-limits.ts';
 import { emailChangedMail } from './account-emails.ts';
 
@@ -50,7 +50,7 @@ export async function limitEmailChange(
  * Asks to move `account` to `newEmail` (lowercased, different from its email): the member's email
  * change (SPEC §4 Profile update) and another address given when accepting an invitation. The account
  * keeps its address, proven or not, until the new one is proven by the link sent to it, opened in a
- * session of this account (verification-service.ts): so whoever owns the new address can neither hand
+ * session of this account (joining/verification-service.ts): so whoever owns the new address can neither hand
  * it over nor be signed in by clicking. Whether another account has proved `newEmail` changes nothing
  * here (the answer must not tell): its owner gets a note instead of the link, and a proof is refused.
  */

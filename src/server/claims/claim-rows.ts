@@ -1,6 +1,6 @@
 import type { Claim } from '#shared/api/claims.ts';
 import type { Queryable } from '../db/database.ts';
-import type { UnmatchedRow } from './unmatched-purchases.ts';
+import type { UnmatchedRow } from '../points/unmatched-purchases.ts';
 
 /** One row of purchase_claims, with the points of the ledger row an approval wrote. */
 export interface ClaimRow {

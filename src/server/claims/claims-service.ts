@@ -6,9 +6,9 @@ import { conflict } from '../http/errors.ts';
 import type { LedgerRow } from '../points/ledger-rows.ts';
 import { lockAccount } from '../points/ledger-store.ts';
 import { recordPurchase } from '../points/purchase-command.ts';
+import { purchaseOf, type UnmatchedRow } from '../points/unmatched-purchases.ts';
 import { refuseUnlessTaken, takeSlotAnd } from '../rate-limits/rate-limits.ts';
 import { type ClaimRow, claimById, claimSelect, claimView, detailsAgree } from './claim-rows.ts';
-import { purchaseOf, type UnmatchedRow } from './unmatched-purchases.ts';
 
 /** Claims a member may have waiting for staff at once, and may make in a day (matched or not). */
 const claimLimits = { open: 3, perDay: 5 };

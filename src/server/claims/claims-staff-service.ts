@@ -10,11 +10,11 @@ import { parseOrThrow } from '../http/routes.ts';
 import type { LedgerRow } from '../points/ledger-rows.ts';
 import { lockAccount } from '../points/ledger-store.ts';
 import { recordPurchase } from '../points/purchase-command.ts';
+import type { UnmatchedRow } from '../points/unmatched-purchases.ts';
 import { claimApprovedMail, claimRefusedMail } from './claim-emails.ts';
 import { type ClaimRow, claimById, claimSelect, claimView } from './claim-rows.ts';
 import { takeBack } from './claim-take-back.ts';
 import { claimUnmatched } from './claims-service.ts';
-import type { UnmatchedRow } from './unmatched-purchases.ts';
 
 /**
  * Staff's side of "A purchase is missing?": the queue, approve, refuse. One service behind the

@@ -13,13 +13,12 @@ const reconfirmLinkSentMessage = 'We have emailed you a link. Open it in this br
 export function registerReauthenticationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const reauthentication = reauthenticationService(ctx);
 
-  route(app, api.reauthenticationStatusEndpoint, async (_query, request) => {
-    const session = requireSession(request);
+  route(app, api.reauthenticationStatusEndpoint, async (_query, _request, _reply, session) => {
     return { success: true, recentlyAuthenticated: session.recentlyAuthenticated };
   });
 
-  route(app, api.reauthenticateWithPasswordEndpoint, async ({ password }, request, reply) => {
-    await reauthentication.confirmWithPassword(request, reply, requireSession(request), password);
+  route(app, api.reauthenticateWithPasswordEndpoint, async ({ password }, request, reply, session) => {
+    await reauthentication.confirmWithPassword(request, reply, session, password);
     return reconfirmed;
   });
 

@@ -13,10 +13,11 @@ import {
 import { addressTakenMessage, proveEmail } from '../members/email-proof.ts';
 import { recordMarketingConsents } from '../members/marketing-consents.ts';
 import { requestedTelephone, telephoneRequired } from '../members/telephone-rules.ts';
+import { queueVerificationEmail } from '../members/verification-email.ts';
 import { minimumPasswordLength, newPasswordHash } from '../passwords/passwords.ts';
 import type { Opener } from '../tokens/link-browser.ts';
 import { claimLinkToken } from '../tokens/link-tokens.ts';
-import { queueCompleteSignupEmail, queueVerificationEmail } from './verification-service.ts';
+import { queueCompleteSignupEmail } from './verification-service.ts';
 import { queueWelcomeMail } from './welcome-email.ts';
 
 export const userAlreadyExistsMessage = 'An account with that email address already exists, please login.';

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { requestVerificationResendEndpoint, verifyEmailEndpoint } from '#shared/api/joining.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
-import { requireSession } from '../sessions/session-plugin.ts';
 import { signedIn } from '../signin/signed-in.ts';
 import { bindToThisBrowser, confirmationRequired, openerOf } from '../tokens/link-browser.ts';
 import { alreadyVerifiedMessage, resendVerification, verifyEmail } from './verification-service.ts';
@@ -24,8 +23,7 @@ export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // SPEC §5: rate limited per account; the window is verificationResendWindowMinutes.
-  route(app, requestVerificationResendEndpoint, async (_body, request, reply) => {
-    const session = requireSession(request);
+  route(app, requestVerificationResendEndpoint, async (_body, request, reply, session) => {
     await resendVerification(ctx, session.accountId, bindToThisBrowser(ctx, request, reply));
     return { success: true, message: 'We have sent you a new verification email.' };
   });

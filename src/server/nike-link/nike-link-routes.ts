@@ -6,7 +6,6 @@ import {
 } from '#shared/api/nike-link.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
-import { requireSession } from '../sessions/session-plugin.ts';
 import { callbackParameters, completeLink, nikeMessages, startLink, unlink } from './nike-link-service.ts';
 
 /**
@@ -16,19 +15,16 @@ import { callbackParameters, completeLink, nikeMessages, startLink, unlink } fro
  * keyed by the provider's subject id, never email. unlink-nike ends the link (My details).
  */
 export function registerNikeLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, linkWithNikeEndpoint, async (_body, request) => {
-    const session = requireSession(request);
+  route(app, linkWithNikeEndpoint, async (_body, request, _reply, session) => {
     return { success: true, link: await startLink(ctx, session, request.log) };
   });
 
-  route(app, completeLinkWithNikeEndpoint, async (body, request) => {
-    const session = requireSession(request);
+  route(app, completeLinkWithNikeEndpoint, async (body, request, _reply, session) => {
     await completeLink(ctx, session, callbackParameters(body), request.log);
     return { success: true, message: nikeMessages.linked };
   });
 
-  route(app, unlinkNikeEndpoint, async (_body, request) => {
-    const session = requireSession(request);
+  route(app, unlinkNikeEndpoint, async (_body, request, _reply, session) => {
     await unlink(ctx, session.accountId, request.log);
     return { success: true, message: nikeMessages.unlinked };
   });

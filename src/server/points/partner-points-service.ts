@@ -7,15 +7,15 @@ import type {
 } from '#shared/api/partner-points.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
-import { keepUnmatched, unmatchedAnswer } from '../claims/unmatched-purchases.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { findMember, loyaltyIdOf } from '../members/member-admin-service.ts';
+import { findMember, loyaltyIdOf } from '../members/find-member.ts';
 import { recordAdjustment } from './adjustment-command.ts';
 import type { KeyedResult } from './idempotent-writes.ts';
 import { partnerEntry } from './partner-entry.ts';
 import { type PurchaseInput, recordPurchase } from './purchase-command.ts';
 import { recordRedemption } from './redemption-command.ts';
 import { recordReturn } from './return-command.ts';
+import { keepUnmatched, unmatchedAnswer } from './unmatched-purchases.ts';
 
 /** A purchase is in a currency the membership allows (allowedCurrencies), or refused with a 400. */
 export function allowedCurrency<T extends { currency: string }>(ctx: AppContext, input: T): T {
@@ -106,7 +106,7 @@ export interface PurchaseAnswer {
 
 /**
  * A partner purchase: recorded for its member (201), or, when no member has the card number or email
- * it names, kept unmatched (202) so the member can claim it (claims/unmatched-purchases.ts). Both are
+ * it names, kept unmatched (202) so the member can claim it (unmatched-purchases.ts). Both are
  * idempotent on the order id. `passChanged`: whether a wallet pass may have changed (the member has one).
  */
 export async function partnerPurchase(

@@ -9,14 +9,12 @@ import { transactionsPageSize } from '#shared/api/transactions-page.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { currentBurnRate } from '../members/account-view.ts';
-import { requireSession } from '../sessions/session-plugin.ts';
 import { exchangeMessages, exchangePoints } from './exchange-service.ts';
 import { historyPage } from './history-service.ts';
 import { nextExpiry } from './home-service.ts';
 
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, transactionsEndpoint, async ({ limit, before }, request, reply) => {
-    const session = requireSession(request);
+  route(app, transactionsEndpoint, async ({ limit, before }, _request, reply, session) => {
     reply.header('cache-control', 'no-store');
     return historyPage(
       ctx.db,
@@ -26,8 +24,7 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
   });
 
-  route(app, pointsExpiryEndpoint, async (_query, request, reply) => {
-    const session = requireSession(request);
+  route(app, pointsExpiryEndpoint, async (_query, _request, reply, session) => {
     reply.header('cache-control', 'no-store');
     return nextExpiry(ctx, session.accountId);
   });
@@ -38,8 +35,7 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
     return rate ? [rate] : [];
   });
 
-  route(app, createExchangeEndpoint, async ({ pointsConsumed, totalValue }, request) => {
-    const session = requireSession(request);
+  route(app, createExchangeEndpoint, async ({ pointsConsumed, totalValue }, _request, _reply, session) => {
     const account = await exchangePoints(ctx, session.accountId, { pointsConsumed, totalValue });
     return {
       success: true,

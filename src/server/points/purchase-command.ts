@@ -1,9 +1,9 @@
 import { ledgerLimits } from '#shared/domain/ledger-limits.ts';
 import { type Audit, auditChangeJson, auditParams } from '../audit/audit-log.ts';
-import { claimConflictCtes } from '../claims/claim-conflicts.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
-import { memberNotFound } from '../members/member-admin-service.ts';
+import { memberNotFound } from '../members/find-member.ts';
 import { metrics } from '../operations/metrics.ts';
+import { claimConflictCtes } from './claim-conflicts.ts';
 import { type KeyedResult, keyReused, requestHash } from './idempotent-writes.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 import { pointsLimitError } from './pending-points.ts';

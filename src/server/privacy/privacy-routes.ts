@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
 import { findAccountById } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
-import { requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
+import { requireRecentAuthentication } from '../sessions/session-plugin.ts';
 import { consentHistoryOf, withdrawConsent } from './consent-history.ts';
 import { exportMemberData } from './data-export.ts';
 
@@ -13,13 +13,11 @@ const alreadyWithdrawnMessage = 'You were not getting these messages.';
 
 /** The privacy centre (/help/privacy): consent history, one-tap withdrawal, the data export. */
 export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, consentHistoryEndpoint, async (_query, request) => {
-    const session = requireSession(request);
+  route(app, consentHistoryEndpoint, async (_query, _request, _reply, session) => {
     return { success: true, history: await consentHistoryOf(ctx.db, session.accountId) };
   });
 
-  route(app, withdrawConsentEndpoint, async ({ channel }, request) => {
-    const session = requireSession(request);
+  route(app, withdrawConsentEndpoint, async ({ channel }, _request, _reply, session) => {
     const { changed } = await ctx.db.transaction((tx) =>
       withdrawConsent(tx, ctx.config, session.accountId, channel),
     );

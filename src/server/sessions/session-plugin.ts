@@ -3,7 +3,8 @@ import { signOutCookieName } from '#shared/domain/sign-out.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryOne, type Row } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
+import { signInRequired } from '../http/routes.ts';
 import type { SlotRelease } from '../rate-limits/rate-limits.ts';
 import { deviceOf } from './device.ts';
 import { recogniseBrowser } from './known-browsers.ts';
@@ -195,19 +196,11 @@ export async function endSession(
   request.session = null;
 }
 
-/** The 401 of a call that needs a signed-in member. */
-export function signInRequired() {
-  // SPEC §7/§8 name this code's field `errorCode`; it travels there too, beside the envelope's `error`.
-  return unauthorized('LOGIN_REQUIRED', signInRequiredMessage, { errorCode: 'LOGIN_REQUIRED' });
-}
-
 /** The signed-in member's session, or a 401 with the §8 sign-in-required message. */
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) throw signInRequired();
   return request.session;
 }
-
-const signInRequiredMessage = 'To access your account details, you first need to sign in';
 
 const recentAuthenticationRequiredMessage =
   'For your security, please confirm it is you before making this change.';

@@ -11,7 +11,6 @@ import {
   staffListEndpoint,
 } from '#shared/api/staff.ts';
 import type { AppContext } from '../app-context.ts';
-import { staffAudit } from '../audit/audit-log.ts';
 import {
   changeStaffRole,
   createStaffMember,
@@ -26,38 +25,28 @@ import { staffRoute } from './staff-scope.ts';
 /** Staff accounts in the console: admins only. */
 export function registerStaffAdminRoutes(scope: FastifyInstance, ctx: AppContext): void {
   staffRoute(scope, staffListEndpoint, async () => ({ staff: await listStaff(ctx) }));
-  staffRoute(scope, createStaffEndpoint, async (body, staff, _request, reply) => {
+  staffRoute(scope, createStaffEndpoint, async (body, _staff, { reply, audit }) => {
     reply.code(201);
-    return createStaffMember(ctx, body, staffAudit(staff, 'staff.create'));
+    return createStaffMember(ctx, body, audit);
   });
-  staffRoute(scope, changeStaffRoleEndpoint, async ({ id, role }, staff) => ({
-    staff: await changeStaffRole(ctx, id, role, staffAudit(staff, 'staff.change_role')),
+  staffRoute(scope, changeStaffRoleEndpoint, async ({ id, role }, _staff, { audit }) => ({
+    staff: await changeStaffRole(ctx, id, role, audit),
   }));
-  staffRoute(scope, deactivateStaffEndpoint, async ({ id }, staff) => ({
-    staff: await deactivateStaffMember(ctx, id, staffAudit(staff, 'staff.deactivate')),
+  staffRoute(scope, deactivateStaffEndpoint, async ({ id }, _staff, { audit }) => ({
+    staff: await deactivateStaffMember(ctx, id, audit),
   }));
-  staffRoute(scope, staffEnrolmentLinkEndpoint, async ({ id }, staff) =>
-    newEnrolmentLink(ctx, id, staffAudit(staff, 'staff.enrolment_link')),
+  staffRoute(scope, staffEnrolmentLinkEndpoint, async ({ id }, _staff, { audit }) =>
+    newEnrolmentLink(ctx, id, audit),
   );
-  staffRoute(scope, reactivateStaffEndpoint, async ({ id }, staff) =>
-    reactivateStaffMember(ctx, id, staffAudit(staff, 'staff.reactivate')),
+  staffRoute(scope, reactivateStaffEndpoint, async ({ id }, _staff, { audit }) =>
+    reactivateStaffMember(ctx, id, audit),
   );
   // A staff member's passkeys and sessions: how an admin cuts off a lost device.
   staffRoute(scope, staffDevicesEndpoint, async ({ id }, staff) => staffDevices(ctx, id, staff.tokenHash));
-  staffRoute(scope, revokeStaffPasskeyEndpoint, async ({ id, passkeyId }, staff) =>
-    revokeStaffPasskey(
-      ctx,
-      { staffId: id, passkeyId },
-      staff.tokenHash,
-      staffAudit(staff, 'staff.revoke_passkey'),
-    ),
+  staffRoute(scope, revokeStaffPasskeyEndpoint, async ({ id, passkeyId }, staff, { audit }) =>
+    revokeStaffPasskey(ctx, { staffId: id, passkeyId }, staff.tokenHash, audit),
   );
-  staffRoute(scope, endStaffSessionEndpoint, async ({ id, sessionId }, staff) =>
-    endStaffSessionById(
-      ctx,
-      { staffId: id, sessionId },
-      staff.tokenHash,
-      staffAudit(staff, 'staff.end_session'),
-    ),
+  staffRoute(scope, endStaffSessionEndpoint, async ({ id, sessionId }, staff, { audit }) =>
+    endStaffSessionById(ctx, { staffId: id, sessionId }, staff.tokenHash, audit),
   );
 }

@@ -9,7 +9,6 @@ import {
   staffSignOutEndpoint,
 } from '#shared/api/staff.ts';
 import type { AppContext } from '../app-context.ts';
-import { staffAudit } from '../audit/audit-log.ts';
 import { unauthorized } from '../http/errors.ts';
 import { staffPasskeys } from './staff-passkeys.ts';
 import { openStaffRoute, staffRoute } from './staff-scope.ts';
@@ -32,7 +31,7 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
     passkeys.enrolmentOptions(request, reply, token),
   );
 
-  openStaffRoute(scope, staffEnrolEndpoint, async ({ token, response }, request, reply) => {
+  openStaffRoute(scope, staffEnrolEndpoint, async ({ token, response }, request, reply, auditBy) => {
     const staffId = await passkeys.enrol(
       request,
       token,
@@ -41,7 +40,7 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, ctx: AppContext)
         await startStaffSession(ctx, tx, request, reply, { staffId: id, passkeyId });
         // The staff member's own write: a passkey registered with their enrolment link.
         const staff = await findStaffById(tx, id);
-        await staffAudit({ staffId: id, email: staff?.email ?? '' }, 'staff.enrol')(tx, {
+        await auditBy({ staffId: id, email: staff?.email ?? '' })(tx, {
           change: { staffId: id },
         });
       },

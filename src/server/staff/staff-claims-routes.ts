@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { approveClaimEndpoint, refuseClaimEndpoint, staffClaimsEndpoint } from '#shared/api/staff-claims.ts';
 import type { AppContext } from '../app-context.ts';
-import { staffAudit } from '../audit/audit-log.ts';
 import { approveClaim, listClaims, refuseClaim } from '../claims/claims-staff-service.ts';
 import { staffRoute } from './staff-scope.ts';
 
@@ -10,13 +9,13 @@ export function registerStaffClaimsRoutes(scope: FastifyInstance, ctx: AppContex
   staffRoute(scope, staffClaimsEndpoint, async ({ status }) => ({
     claims: await listClaims(ctx.db, { status, limit: 200 }),
   }));
-  staffRoute(scope, approveClaimEndpoint, async ({ id, points }, staff) => ({
+  staffRoute(scope, approveClaimEndpoint, async ({ id, points }, _staff, { audit }) => ({
     claim: await approveClaim(ctx, id, {
       ...(points === undefined ? {} : { points }),
-      audit: staffAudit(staff, 'claim.approve'),
+      audit,
     }),
   }));
-  staffRoute(scope, refuseClaimEndpoint, async ({ id, reason }, staff) => ({
-    claim: await refuseClaim(ctx, id, reason, { audit: staffAudit(staff, 'claim.refuse') }),
+  staffRoute(scope, refuseClaimEndpoint, async ({ id, reason }, _staff, { audit }) => ({
+    claim: await refuseClaim(ctx, id, reason, { audit }),
   }));
 }

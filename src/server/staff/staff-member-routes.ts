@@ -18,14 +18,13 @@ import {
 } from '#shared/api/staff-members.ts';
 import { deleteAccount } from '../account/account-deletion-service.ts';
 import type { AppContext } from '../app-context.ts';
-import { staffAudit } from '../audit/audit-log.ts';
 import { sendPasswordReset, sendSignInLink } from '../credentials/email-link-service.ts';
 import { mailStatus, retryGivenUpMail } from '../email/outbox-status.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { createInvite, type InviteRow } from '../joining/invite-service.ts';
+import { updateMember } from '../member-admin/member-admin-service.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { currentBurnRate } from '../members/account-view.ts';
-import { updateMember } from '../members/member-admin-service.ts';
 import { setBurnRate } from '../points/burn-rate-service.ts';
 import { partnerWrites } from '../points/partner-points-service.ts';
 import { memberByLoyaltyId, memberView, searchMembers, sessionIdOf } from './staff-member-view.ts';
@@ -57,7 +56,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
   staffRoute(scope, memberViewEndpoint, async ({ loyaltyId }) => memberView(ctx, loyaltyId));
 
   // Support: help the member sign in.
-  staffRoute(scope, resendInvitationEndpoint, async ({ loyaltyId, invitationId }, staff) => {
+  staffRoute(scope, resendInvitationEndpoint, async ({ loyaltyId, invitationId }, _staff, { audit }) => {
     const account = await liveMember(ctx, loyaltyId);
     const [invite] = await ctx.db.query<InviteRow>(
       'SELECT * FROM invites WHERE id = $1 AND (account_id = $2 OR email = $3)',
@@ -73,24 +72,24 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
         from: invite.invited_by,
         existing: invite.existing_customer,
       },
-      staffAudit(staff, 'invite.resend'),
+      audit,
     );
     return done('invitation-sent', { email: sent.email });
   });
 
-  staffRoute(scope, sendPasswordResetEndpoint, async ({ loyaltyId }, staff) => {
+  staffRoute(scope, sendPasswordResetEndpoint, async ({ loyaltyId }, _staff, { audit }) => {
     const account = await liveMember(ctx, loyaltyId);
-    await sendPasswordReset(ctx, account, staffAudit(staff, 'member.send_password_reset'));
+    await sendPasswordReset(ctx, account, audit);
     return done('password-reset-sent', { email: account.email });
   });
 
-  staffRoute(scope, sendSignInLinkEndpoint, async ({ loyaltyId }, staff) => {
+  staffRoute(scope, sendSignInLinkEndpoint, async ({ loyaltyId }, _staff, { audit }) => {
     const account = await liveMember(ctx, loyaltyId);
-    await sendSignInLink(ctx, account, staffAudit(staff, 'member.send_sign_in_link'));
+    await sendSignInLink(ctx, account, audit);
     return done('sign-in-link-sent', { email: account.email });
   });
 
-  staffRoute(scope, endSessionEndpoint, async ({ loyaltyId, sessionId }, staff) => {
+  staffRoute(scope, endSessionEndpoint, async ({ loyaltyId, sessionId }, _staff, { audit }) => {
     const account = await liveMember(ctx, loyaltyId);
     const sessions = await ctx.db.query<{ token_hash: string }>(
       'SELECT token_hash FROM sessions WHERE account_id = $1',
@@ -98,7 +97,6 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     );
     const session = sessions.find((s) => sessionIdOf(s.token_hash) === sessionId);
     if (!session) throw notFound('NotFound', 'That session has already ended.');
-    const audit = staffAudit(staff, 'member.end_session');
     await ctx.db.transaction(async (tx) => {
       await ctx.sessions.destroy(tx, session.token_hash);
       await audit(tx, { memberId: account.id, change: { sessionId } });
@@ -106,9 +104,8 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
     return done('session-ended');
   });
 
-  staffRoute(scope, endAllSessionsEndpoint, async ({ loyaltyId }, staff) => {
+  staffRoute(scope, endAllSessionsEndpoint, async ({ loyaltyId }, _staff, { audit }) => {
     const account = await liveMember(ctx, loyaltyId);
-    const audit = staffAudit(staff, 'member.end_all_sessions');
     await ctx.db.transaction(async (tx) => {
       await ctx.sessions.destroyAllFor(tx, account.id);
       await audit(tx, { memberId: account.id, change: {} });
@@ -117,22 +114,26 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
   });
 
   // Manager: points, access, deletion.
-  staffRoute(scope, adjustPointsEndpoint, async ({ loyaltyId, adjustmentId, points, reason }, staff) => {
-    await liveMember(ctx, loyaltyId);
-    // The console's contract holds the partner API's rules for each field (checked on arrival).
-    const input = { adjustmentId, loyaltyId, points, reason };
-    const result = await partnerWrites.adjustment(ctx, input, staffAudit(staff, 'adjustment.record'));
-    return result.replayed ? done('adjustment-already-recorded') : done('points-adjusted', { points });
-  });
+  staffRoute(
+    scope,
+    adjustPointsEndpoint,
+    async ({ loyaltyId, adjustmentId, points, reason }, _staff, { audit }) => {
+      await liveMember(ctx, loyaltyId);
+      // The console's contract holds the partner API's rules for each field (checked on arrival).
+      const input = { adjustmentId, loyaltyId, points, reason };
+      const result = await partnerWrites.adjustment(ctx, input, audit);
+      return result.replayed ? done('adjustment-already-recorded') : done('points-adjusted', { points });
+    },
+  );
 
-  staffRoute(scope, updateMemberEndpoint, async ({ loyaltyId, ...changes }, staff) => {
+  staffRoute(scope, updateMemberEndpoint, async ({ loyaltyId, ...changes }, _staff, { audit }) => {
     const account = await liveMember(ctx, loyaltyId);
     // Nothing to change is the service's 400 (NothingToChange), before anything is written.
-    await updateMember(ctx, account, changes, staffAudit(staff, 'member.update'));
+    await updateMember(ctx, account, changes, audit);
     return done('member-updated');
   });
 
-  staffRoute(scope, deleteMemberEndpoint, async ({ loyaltyId, confirm }, staff, request) => {
+  staffRoute(scope, deleteMemberEndpoint, async ({ loyaltyId, confirm }, _staff, { request, audit }) => {
     if (confirm !== loyaltyId) {
       throw badRequest('DeleteConfirmMismatch', 'Type the member’s card number to confirm the deletion.', {
         fieldErrors: { confirm: 'Type the member’s card number' },
@@ -142,7 +143,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
       ctx,
       (tx) => memberByLoyaltyId(tx, loyaltyId).catch(() => undefined),
       request.log,
-      staffAudit(staff, 'member.delete'),
+      audit,
     );
     if (!erased) throw notFound('MemberNotFound', `Member ${loyaltyId} has already been deleted.`);
     request.log.info({ accountId: erased.id, staffId: request.staff?.staffId }, 'account deleted by staff');
@@ -150,15 +151,15 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
   });
 
   staffRoute(scope, burnRateEndpoint, async () => ({ burnRate: await currentBurnRate(ctx.db) }));
-  staffRoute(scope, setBurnRateEndpoint, async (rate, staff) => {
-    await setBurnRate(ctx.db, rate, staffAudit(staff, 'burn_rate.set'));
+  staffRoute(scope, setBurnRateEndpoint, async (rate, _staff, { audit }) => {
+    await setBurnRate(ctx.db, rate, audit);
     return { burnRate: rate };
   });
 
   // The undelivered-email queue: support sees it, a manager sends one again.
   staffRoute(scope, undeliveredMailEndpoint, async () => mailStatus(ctx.db, 200));
-  staffRoute(scope, retryMailEndpoint, async ({ id }, staff) => {
-    if (!(await retryGivenUpMail(ctx.db, id, staffAudit(staff, 'mail.retry'))))
+  staffRoute(scope, retryMailEndpoint, async ({ id }, _staff, { audit }) => {
+    if (!(await retryGivenUpMail(ctx.db, id, audit)))
       throw notFound('MailNotFound', `No given-up mail has the id ${id}.`);
     ctx.outbox.wake();
     return done('mail-requeued');

@@ -7,8 +7,8 @@ import { passkeysOf } from '../credentials/passkey-store.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { type InviteRow, inviteState } from '../joining/invite-service.ts';
+import { memberDetails } from '../member-admin/member-admin-service.ts';
 import type { AccountRow } from '../members/account-service.ts';
-import { memberDetails } from '../members/member-admin-service.ts';
 import type { LedgerRow } from '../points/ledger-rows.ts';
 import { isPending } from '../points/ledger-rows.ts';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { roleIncludes, type StaffRole } from '#shared/domain/staff-roles.ts';
 import type { AppContext } from '../app-context.ts';
-import { type Audit, type AuditActor, auditAs } from '../audit/audit-log.ts';
+import { type Audit, type AuditActor, auditAs, staffAudit } from '../audit/audit-log.ts';
 import { forbidden, type HttpError, unauthorized } from '../http/errors.ts';
 import { type Door, type Serve, serve, serveThrough } from '../http/serve.ts';
 import { resolveStaffSession, type StaffSession, staffCookie } from './staff-sessions.ts';
@@ -50,11 +50,21 @@ export async function registerStaffScope(
   });
 }
 
+/**
+ * What a staff handler gets besides its input and the signed-in staff member: the audit row of its
+ * write (the endpoint's declared action by this staff member, which the handler's service completes
+ * with the member and the change in its transaction), the request and the reply.
+ */
+interface StaffCall {
+  audit: Audit;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
 type StaffHandler<E extends Endpoint> = (
   body: z.output<E['request']>,
   staff: StaffSession,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  call: StaffCall,
 ) => Promise<z.input<E['response']> | HttpError>;
 
 type StaffEndpoint = Endpoint & { access: { door: 'staff' } };
@@ -89,12 +99,23 @@ export function staffRoute<E extends StaffEndpoint>(
   handler: StaffHandler<E>,
 ): void {
   // The scope's hook has refused every request without a session of the role.
-  serve(scope, staffDoor, definition, (body, { caller, request, reply }) =>
-    handler(body, caller as StaffSession, request, reply),
+  serve(scope, staffDoor, definition, (body, call) =>
+    handler(body, call.caller as StaffSession, {
+      // Read only by a write, which declares its action (the door throws for one that does not).
+      get audit() {
+        return call.audit;
+      },
+      request: call.request,
+      reply: call.reply,
+    }),
   );
 }
 
-/** A /staff-api route anyone may call (sign-in, enrolment): request.staff is set when signed in. */
+/**
+ * A /staff-api route anyone may call (sign-in, enrolment): request.staff is set when signed in. Its
+ * write has no session to name the actor, so the handler names them once known (the staff member
+ * enrolling) and `auditBy` binds them to the endpoint's declared action.
+ */
 export function openStaffRoute<E extends StaffEndpoint>(
   scope: FastifyInstance,
   definition: E,
@@ -102,7 +123,13 @@ export function openStaffRoute<E extends StaffEndpoint>(
     body: z.output<E['request']>,
     request: FastifyRequest,
     reply: FastifyReply,
+    auditBy: (staff: { staffId: string; email: string }) => Audit,
   ) => Promise<z.input<E['response']> | HttpError>,
 ): void {
-  serve(scope, staffDoor, definition, (body, { request, reply }) => handler(body, request, reply));
+  const auditBy = (staff: { staffId: string; email: string }) => {
+    if (!definition.audit)
+      throw new Error(`${definition.method} ${definition.path} declares no audit action`);
+    return staffAudit(staff, definition.audit);
+  };
+  serve(scope, staffDoor, definition, (body, { request, reply }) => handler(body, request, reply, auditBy));
 }

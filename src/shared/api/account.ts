@@ -16,6 +16,7 @@ export const profileEmailField = text()
 export const updateAccountEndpoint = endpoint({
   method: 'POST',
   path: '/api/update-account',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({
     name: profileNameField.optional(),
     email: profileEmailField.optional(),
@@ -44,6 +45,7 @@ export const updateAccountEndpoint = endpoint({
 export const deleteAccountEndpoint = endpoint({
   method: 'POST',
   path: '/api/delete-account',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({
     username: text().toLowerCase().min(1, 'Enter your email address').max(254),
   }),

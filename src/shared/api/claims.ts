@@ -67,6 +67,7 @@ export const claimRequest = z
 export const createClaimEndpoint = endpoint({
   method: 'POST',
   path: '/api/purchase-claims',
+  access: { door: 'member', who: 'signed-in' },
   request: claimRequest,
   response: z.object({ success: z.boolean(), claim: claimSchema }),
 });
@@ -75,6 +76,7 @@ export const createClaimEndpoint = endpoint({
 export const claimStoresEndpoint = endpoint({
   method: 'GET',
   path: '/api/purchase-claims/stores',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: z.object({ stores: z.array(z.string()) }),
 });
@@ -82,6 +84,7 @@ export const claimStoresEndpoint = endpoint({
 export const claimsEndpoint = endpoint({
   method: 'GET',
   path: '/api/purchase-claims',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: z.object({ claims: z.array(claimSchema) }),
 });

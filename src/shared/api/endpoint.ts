@@ -7,13 +7,15 @@ type Method = 'GET' | 'POST';
 /**
  * Who may call an endpoint, by the door it is reached through. Each door's registration reads this
  * and refuses everyone else before the handler runs:
- * - member (`/api`): the members' session hook; the handler says whether it needs a session;
+ * - member (`/api`): the members' session hook; `who: 'signed-in'` needs a member's session (401
+ *   LOGIN_REQUIRED otherwise, once the input is valid), `'public'` none; left out, the handler decides
+ *   (a feature switch it checks first, say);
  * - staff (`/staff-api`): a staff session whose role includes `role` ('anyone': sign-in, enrolment);
  * - partner (`/partner/v1`): a key holding `key` (a scope), 'any' valid key, the 'bootstrap' key
  *   only, or 'public' (no key).
  */
 export type Access =
-  | { door: 'member' }
+  | { door: 'member'; who?: 'signed-in' | 'public' }
   | { door: 'staff'; role: StaffRole | 'anyone' }
   | { door: 'partner'; key: PartnerScope | 'any' | 'bootstrap' | 'public' };
 

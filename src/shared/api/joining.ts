@@ -137,6 +137,7 @@ export const verifyEmailEndpoint = endpoint({
 export const requestVerificationResendEndpoint = endpoint({
   method: 'POST',
   path: '/api/request-verification-resend',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: outcomeSchema,
 });

@@ -7,6 +7,7 @@ import { text } from './text.ts';
 export const linkWithNikeEndpoint = endpoint({
   method: 'POST',
   path: '/api/link-with-nike',
+  access: { door: 'member', who: 'signed-in' },
   request: emptyRequestSchema,
   response: z.object({ ...outcome, link: z.string().optional(), errorCode: z.string().optional() }),
 });
@@ -19,6 +20,7 @@ export const linkWithNikeEndpoint = endpoint({
 export const completeLinkWithNikeEndpoint = endpoint({
   method: 'POST',
   path: '/api/complete-link-with-nike',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({
     /**
      * The callback's whole query string, unchanged (every parameter the provider sent, `iss`
@@ -38,6 +40,7 @@ export const completeLinkWithNikeEndpoint = endpoint({
 export const unlinkNikeEndpoint = endpoint({
   method: 'POST',
   path: '/api/unlink-nike',
+  access: { door: 'member', who: 'signed-in' },
   request: emptyRequestSchema,
   response: z.object(outcome),
 });

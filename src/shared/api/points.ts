@@ -62,6 +62,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionsEndpoint = endpoint({
   method: 'GET',
   path: '/api/transactions',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({
     limit: z.coerce.number().int().min(1).max(maxTransactionsPage).optional(),
     before: z
@@ -79,6 +80,7 @@ export const transactionsEndpoint = endpoint({
 export const pointsExpiryEndpoint = endpoint({
   method: 'GET',
   path: '/api/points-expiry',
+  access: { door: 'member', who: 'signed-in' },
   request: emptyRequestSchema,
   response: z.object({
     next: z
@@ -119,6 +121,7 @@ export const createExchangeRequest = z.object({
 export const createExchangeEndpoint = endpoint({
   method: 'POST',
   path: '/api/create-exchange',
+  access: { door: 'member', who: 'signed-in' },
   request: createExchangeRequest,
   response: z.object({
     ...outcome,

@@ -30,6 +30,7 @@ export type ConsentEvent = z.infer<typeof consentEventSchema>;
 export const consentHistoryEndpoint = endpoint({
   method: 'GET',
   path: '/api/privacy/consents',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: z.object({ ...outcome, history: z.array(consentEventSchema) }),
 });
@@ -38,6 +39,7 @@ export const consentHistoryEndpoint = endpoint({
 export const withdrawConsentEndpoint = endpoint({
   method: 'POST',
   path: '/api/privacy/withdraw-consent',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({ channel: z.enum(consentChannels, { error: 'Choose email or whatsapp' }) }),
   response: z.object({ ...outcome, account: accountSchema.optional() }),
 });
@@ -177,6 +179,7 @@ export type DataExport = z.infer<typeof dataExportSchema>;
 export const dataExportEndpoint = endpoint({
   method: 'GET',
   path: '/api/privacy/export',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: dataExportSchema,
 });

@@ -27,6 +27,7 @@ export const reauthenticationErrors = [
 export const reauthenticationStatusEndpoint = endpoint({
   method: 'GET',
   path: '/api/reauthentication',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: z.object({ success: z.boolean(), recentlyAuthenticated: z.boolean() }),
 });
@@ -35,6 +36,7 @@ export const reauthenticationStatusEndpoint = endpoint({
 export const reauthenticateWithPasswordEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/password',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({ password: text({ trim: false }).min(1, 'Enter your password').max(1024) }),
   response: outcomeSchema,
 });

@@ -27,6 +27,7 @@ export type MemberSession = z.infer<typeof memberSessionSchema>;
 export const sessionsEndpoint = endpoint({
   method: 'GET',
   path: '/api/sessions',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
   response: z.object({ ...outcome, sessions: z.array(memberSessionSchema) }),
 });
@@ -35,6 +36,7 @@ export const sessionsEndpoint = endpoint({
 export const endSessionEndpoint = endpoint({
   method: 'POST',
   path: '/api/sessions/end',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({ id: z.uuid('Unknown session') }),
   response: z.object({ ...outcome, signedOut: z.boolean() }),
 });
@@ -43,6 +45,7 @@ export const endSessionEndpoint = endpoint({
 export const endOtherSessionsEndpoint = endpoint({
   method: 'POST',
   path: '/api/sessions/end-others',
+  access: { door: 'member', who: 'signed-in' },
   request: emptyRequestSchema,
   response: z.object({ ...outcome, ended: z.number().int() }),
 });

@@ -54,6 +54,7 @@ export const staffClaimsEndpoint = endpoint({
 export const approveClaimEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/claims/approve',
+  audit: 'claim.approve',
   access: { door: 'staff', role: 'manager' },
   /** `points`: what to credit when no purchase of the order reached us (otherwise its own points). */
   request: z.object({ id: claimId, points: z.number().int().min(0).max(10_000_000).optional() }),
@@ -63,6 +64,7 @@ export const approveClaimEndpoint = endpoint({
 export const refuseClaimEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/claims/refuse',
+  audit: 'claim.refuse',
   access: { door: 'staff', role: 'manager' },
   /** The reason the member reads. */
   request: z.object({ id: claimId, reason: text().min(1, 'Give the reason the member will read').max(500) }),

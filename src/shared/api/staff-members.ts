@@ -138,6 +138,7 @@ const done = z.object({
 export const resendInvitationEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/resend-invitation',
+  audit: 'invite.resend',
   access: { door: 'staff', role: 'support' },
   request: z.object({ ...memberRef, invitationId: z.uuid('Name the invitation') }),
   response: done,
@@ -146,6 +147,7 @@ export const resendInvitationEndpoint = endpoint({
 export const sendPasswordResetEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/send-password-reset',
+  audit: 'member.send_password_reset',
   access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: done,
@@ -154,6 +156,7 @@ export const sendPasswordResetEndpoint = endpoint({
 export const sendSignInLinkEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/send-sign-in-link',
+  audit: 'member.send_sign_in_link',
   access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: done,
@@ -162,6 +165,7 @@ export const sendSignInLinkEndpoint = endpoint({
 export const endSessionEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/end-session',
+  audit: 'member.end_session',
   access: { door: 'staff', role: 'support' },
   request: z.object({ ...memberRef, sessionId: text().regex(/^[0-9a-f]{16}$/, 'Name the session') }),
   response: done,
@@ -170,6 +174,7 @@ export const endSessionEndpoint = endpoint({
 export const endAllSessionsEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/end-all-sessions',
+  audit: 'member.end_all_sessions',
   access: { door: 'staff', role: 'support' },
   request: z.object(memberRef),
   response: done,
@@ -180,6 +185,7 @@ export const endAllSessionsEndpoint = endpoint({
 export const adjustPointsEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/adjust-points',
+  audit: 'adjustment.record',
   access: { door: 'staff', role: 'manager' },
   request: z.object({
     ...memberRef,
@@ -202,6 +208,7 @@ export const adjustPointsEndpoint = endpoint({
 export const updateMemberEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/update',
+  audit: 'member.update',
   access: { door: 'staff', role: 'manager' },
   request: z.object({
     ...memberRef,
@@ -218,6 +225,7 @@ export const updateMemberEndpoint = endpoint({
 export const deleteMemberEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/member/delete',
+  audit: 'member.delete',
   access: { door: 'staff', role: 'manager' },
   /** `confirm` repeats the card number: the console's confirmation, checked here too. */
   request: z.object({ ...memberRef, confirm: text() }),
@@ -240,6 +248,7 @@ export const burnRateEndpoint = endpoint({
 export const setBurnRateEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/burn-rate',
+  audit: 'burn_rate.set',
   access: { door: 'staff', role: 'manager' },
   request: burnRateSchema,
   response: z.object({ burnRate: burnRateSchema }),
@@ -272,6 +281,7 @@ export const undeliveredMailEndpoint = endpoint({
 export const retryMailEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/mail/retry',
+  audit: 'mail.retry',
   access: { door: 'staff', role: 'manager' },
   request: z.object({ id: text().regex(/^\d{1,18}$/, 'Name the mail') }),
   response: done,

@@ -49,6 +49,7 @@ export const staffEnrolmentOptionsEndpoint = endpoint({
 export const staffEnrolEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/enrolment',
+  audit: 'staff.enrol',
   access: { door: 'staff', role: 'anyone' },
   request: z.object({ token: enrolmentToken, response: webAuthnCredentialSchema }),
   response: signedInSchema,
@@ -107,6 +108,7 @@ const createStaffResponse = z.object({
 export const createStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff',
+  audit: 'staff.create',
   access: { door: 'staff', role: 'admin' },
   request: createStaffRequest,
   response: createStaffResponse,
@@ -117,6 +119,7 @@ const staffId = z.uuid('Name a staff member by id');
 export const changeStaffRoleEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/role',
+  audit: 'staff.change_role',
   access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId, role: staffRoleSchema }),
   response: z.object({ staff: staffMemberSchema }),
@@ -125,6 +128,7 @@ export const changeStaffRoleEndpoint = endpoint({
 export const deactivateStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/deactivate',
+  audit: 'staff.deactivate',
   access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema }),
@@ -137,6 +141,7 @@ export const deactivateStaffEndpoint = endpoint({
 export const staffEnrolmentLinkEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/enrolment-link',
+  audit: 'staff.enrolment_link',
   access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
@@ -152,6 +157,7 @@ export const staffEnrolmentLinkByEmailRequest = z.object({ email: emailField });
 export const reactivateStaffEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/reactivate',
+  audit: 'staff.reactivate',
   access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId }),
   response: z.object({ staff: staffMemberSchema, ...enrolmentAnswer }),
@@ -189,6 +195,7 @@ export const staffDevicesEndpoint = endpoint({
 export const revokeStaffPasskeyEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/revoke-passkey',
+  audit: 'staff.revoke_passkey',
   access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId, passkeyId: z.uuid('Name a passkey by id') }),
   response: staffDevicesSchema,
@@ -198,6 +205,7 @@ export const revokeStaffPasskeyEndpoint = endpoint({
 export const endStaffSessionEndpoint = endpoint({
   method: 'POST',
   path: '/staff-api/staff/end-session',
+  audit: 'staff.end_session',
   access: { door: 'staff', role: 'admin' },
   request: z.object({ id: staffId, sessionId: z.uuid('Name a session by id') }),
   response: staffDevicesSchema,

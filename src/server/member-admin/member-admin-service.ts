@@ -4,45 +4,23 @@ import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../passwords/passwords.ts';
-import { balancesOf, ledgerPage } from '../points/ledger-store.ts';
-import { partnerEntry } from '../points/partner-entry.ts';
 import {
   type AccountRow,
   createAccount,
-  findAccountByLoyaltyIdOrEmail,
   isUniqueViolation,
   schemeCurrency,
-} from './account-service.ts';
-import { proveEmail } from './email-proof.ts';
+} from '../members/account-service.ts';
+import { proveEmail } from '../members/email-proof.ts';
+import { hashPassword, isAcceptablePassword, passwordRequirementsMessage } from '../passwords/passwords.ts';
+import { balancesOf, ledgerPage } from '../points/ledger-store.ts';
+import { partnerEntry } from '../points/partner-entry.ts';
 
 /**
  * Member administration: what staff do to a member through the partner API and the operator CLI
- * (create, look up, decide their access). The member's own changes are in account/.
+ * (create, show, decide their access). The member's own changes are in account/; finding a member by
+ * card or email is members/find-member.ts, which the points commands share. Above both members/ and
+ * points/: a member's details show their balances and latest ledger rows.
  */
-
-/** A member as tills and staff name them: card number or proven email. */
-export async function findMember(
-  db: Queryable,
-  ref: { loyaltyId?: string | undefined; email?: string | undefined },
-): Promise<AccountRow> {
-  const key = ref.loyaltyId ?? ref.email ?? '';
-  const account = await findAccountByLoyaltyIdOrEmail(db, key);
-  if (!account) throw memberNotFound(key);
-  return account;
-}
-
-/** The partner API's answer when no member has the card number or email a request names. */
-export function memberNotFound(key: string) {
-  return notFound('MemberNotFound', `There is no member with the card number or email ${key}.`);
-}
-
-export async function loyaltyIdOf(db: Queryable, accountId: string): Promise<string> {
-  const row = await queryOne<{ loyalty_id: string }>(db, 'SELECT loyalty_id FROM accounts WHERE id = $1', [
-    accountId,
-  ]);
-  return row?.loyalty_id ?? '';
-}
 
 /** Staff create a member; a proven email ends other claims on it (email-proof.ts), in one transaction. */
 export async function createMemberByStaff(

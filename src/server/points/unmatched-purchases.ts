@@ -1,7 +1,7 @@
 import type { Audit } from '../audit/audit-log.ts';
 import { type Database, type Queryable, queryOne } from '../db/database.ts';
-import { keyReused, requestHash } from '../points/idempotent-writes.ts';
-import type { PurchaseInput } from '../points/purchase-command.ts';
+import { keyReused, requestHash } from './idempotent-writes.ts';
+import type { PurchaseInput } from './purchase-command.ts';
 
 /** A purchase that reached the partner API for a card or email no member has (unmatched_purchases). */
 export interface UnmatchedRow {
@@ -23,7 +23,7 @@ export interface UnmatchedRow {
 }
 
 /**
- * Keeps a purchase whose member is unknown, so that member can claim it (claims-service.ts). Once per
+ * Keeps a purchase whose member is unknown, so that member can claim it (claims/claims-service.ts). Once per
  * order id, like a ledger purchase: the same request again answers the kept row (replayed), another
  * body with the same order id is refused. Only called once the ledger holds no purchase of that order.
  */
