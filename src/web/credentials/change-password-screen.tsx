@@ -33,7 +33,8 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
   // Absent from an older server's answer: then the member is taken to have one, as before.
   const hasPassword = account.hasPassword !== false;
   const failureText = useFailureText();
-  const [done, setDone] = useState(false);
+  // Which it was, kept at the moment of success: the refresh below soon says the member has one.
+  const [done, setDone] = useState<'set' | 'changed' | null>(null);
   const form = useForm({
     initial: { password: '' },
     validate: ({ password }) => ({
@@ -43,11 +44,11 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
   const { guarded, confirmStep } = useRecentAuthentication();
 
   const submit = form.onSubmit(async ({ password }) => {
-    setDone(false);
+    setDone(null);
     const result = await guarded(() => credentialsApi.changePassword(password));
     if (result === gaveUp) return;
     if (result.ok) {
-      setDone(true);
+      setDone(hasPassword ? 'changed' : 'set');
       // The account now has a password: the page words it so from here on.
       if (!hasPassword) void refresh();
       return { reset: { password: '' } };
@@ -72,7 +73,7 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
       >
         <h2 id="password-heading">{c.passwordHeading}</h2>
         <p className={styles.intro}>{hasPassword || done ? c.changeIntro : c.setIntro}</p>
-        {done ? <Alert kind="success">{hasPassword ? c.changed : c.passwordSet}</Alert> : null}
+        {done ? <Alert kind="success">{done === 'changed' ? c.changed : c.passwordSet}</Alert> : null}
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}
         <PasswordField
           {...form.field('password')}
@@ -81,7 +82,7 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
           autoComplete="new-password"
           onChange={(event) => {
             form.set('password', event.target.value);
-            setDone(false);
+            setDone(null);
           }}
           hint={c.atLeast(minimumPasswordLength.change)}
         />
