@@ -1,21 +1,12 @@
 import { axeClean, firstMinutesJourneys, shoot } from './first-minutes-journeys.ts';
 import { expect, test } from './fixtures.ts';
+import { addAuthenticator } from './staff-helpers.ts';
 
 firstMinutesJourneys('en-GB');
 
 test.describe('joining with a passkey', () => {
   test('after creating the passkey, Home confirms it', async ({ page, server }, info) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable', { enableUI: false });
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await addAuthenticator(page);
     const email = `keys-${Date.now()}@example.com`;
     const res = await server.partner<{ invite: { acceptUrl: string } }>('POST', '/invites', {
       email,
