@@ -185,6 +185,8 @@ export const configSchema = publicConfigSchema.extend({
       signInPerAddress: z.number().int().min(1).default(30),
       signInPerAccount: z.number().int().min(1).default(20),
       signInWindowMinutes: z.number().int().min(1).max(1440).default(10),
+      /** Cards one staff member may look up on the scan screen in an hour (a busy door scans far fewer). */
+      scanLookupsPerHour: z.number().int().min(1).default(600),
     })
     .prefault({}),
   /**

@@ -6,6 +6,7 @@ import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
+import { storeVisitsForExport } from '../scan/store-visits.ts';
 import { consentHistoryOf } from './consent-history.ts';
 
 const signInRequiredMessage = 'To access your account details, you first need to sign in';
@@ -32,6 +33,7 @@ export const exportCoverage: Record<string, string> = {
   unmatched_purchases:
     "exported: through the ledger (a claimed purchase is a ledger row); the till request itself is the retailer's",
   points_expiry_reminders: 'exported: pointsExpiryReminders (the day, the points, when it was sent)',
+  store_visits: 'exported: storeVisits (when and in which store; not which staff member recorded it)',
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
@@ -159,6 +161,7 @@ export async function exportMemberData(
       WHERE account_id = $1 ORDER BY expires_on`,
     [accountId],
   );
+  const storeVisits = await storeVisitsForExport(tx, accountId);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
     [accountId],
@@ -262,6 +265,7 @@ export async function exportMemberData(
       sentAt: iso(r.sent_at),
     })),
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
+    storeVisits,
     staffActions: staffActions.map((entry) => ({
       at: iso(entry.at),
       action: entry.action,

@@ -33,7 +33,8 @@ export type Bucket =
   | 'staff-enrolment-account'
   | 'purchase-claim-account'
   | 'email-change-account'
-  | 'email-change-address';
+  | 'email-change-address'
+  | 'scan-lookup-staff';
 
 export interface Limit {
   bucket: Bucket;

@@ -20,30 +20,44 @@ export async function registerSecurity(
   const secure = new URL(ctx.origin).protocol === 'https:';
   const chatOrigin = ctx.config.chatWidget.scriptUrl ? new URL(ctx.config.chatWidget.scriptUrl).origin : null;
   const sentryOrigin = ctx.config.sentry ? new URL(ctx.config.sentry.dsn).origin : null;
-  const headers = helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScripts, ...(chatOrigin ? [chatOrigin] : [])],
-        // Inline styles: the server-rendered critical CSS and React's style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : []), ...(chatOrigin ? [chatOrigin] : [])],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+  const policy = (wasm: boolean) =>
+    helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [
+            "'self'",
+            ...(wasm ? ["'wasm-unsafe-eval'"] : []),
+            ...inlineScripts,
+            ...(chatOrigin ? [chatOrigin] : []),
+          ],
+          // Inline styles: the server-rendered critical CSS and React's style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: [
+            "'self'",
+            ...(sentryOrigin ? [sentryOrigin] : []),
+            ...(chatOrigin ? [chatOrigin] : []),
+          ],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(secure ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+      hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
+  const headers = policy(false);
+  // The staff console's pages may compile WebAssembly (nothing else: no eval): its scan screen's
+  // barcode decoder where the browser has no BarcodeDetector (docs/decisions/0084-scan-a-card.md).
+  const staffPageHeaders = policy(true);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isStaffPage(request.url) ? staffPageHeaders : headers);
     done();
   });
 
@@ -98,6 +112,11 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
     if (error) throw error;
   });
   return headers;
+}
+
+/** A page of the staff console (/staff, /staff/…), not its API (/staff-api). */
+function isStaffPage(url: string): boolean {
+  return url.startsWith('/staff') && (url.length === 6 || url[6] === '/' || url[6] === '?');
 }
 
 /**

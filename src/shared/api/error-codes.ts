@@ -129,6 +129,11 @@ const staffErrorCodes = [
   'StaffActive',
   'StaffPasskeyUnknown',
   'StaffSessionUnknown',
+  // Scan a card
+  'UnrecognisedCode',
+  'CardNotFound',
+  'StoreNotFound',
+  'VisitIdReused',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];

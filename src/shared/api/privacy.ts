@@ -149,6 +149,8 @@ export const dataExportSchema = z.object({
   pointsExpiryReminders: z.array(z.object({ expiresOn: z.string(), points: z.number(), sentAt: z.string() })),
   /** The member's "A purchase is missing?" reports, with their state and any refusal reason. */
   missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
+  /** The member's visits to the scheme's stores, recorded by staff who scanned their card. */
+  storeVisits: z.array(z.object({ visitedAt: z.string(), store: z.string(), storeCode: z.string() })),
   /** What staff and partner systems did about the member (the audit log), without who the staff member was. */
   staffActions: z.array(
     z.object({

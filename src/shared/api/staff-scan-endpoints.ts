@@ -1,0 +1,7 @@
+import { describe } from './descriptor.ts';
+import type { recordVisitEndpoint, scanEndpoint, scanStoresEndpoint } from './staff-scan.ts';
+
+/** The browser's descriptors of the scan screen's endpoints (zod-free). */
+export const scanCode = describe<typeof scanEndpoint>('POST', '/staff-api/scan');
+export const scanStores = describe<typeof scanStoresEndpoint>('GET', '/staff-api/scan/stores');
+export const recordVisit = describe<typeof recordVisitEndpoint>('POST', '/staff-api/scan/visit');
