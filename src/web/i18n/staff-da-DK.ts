@@ -11,6 +11,7 @@ export const staffDaDK: StaffWords = {
   roles: { support: 'Support', manager: 'Leder', admin: 'Administrator' },
   nav: {
     members: 'Medlemmer',
+    scan: 'Scan et kort',
     claims: 'Manglende køb',
     mail: 'Ikke-leverede e-mails',
     settings: 'Indløsningskurs',

@@ -10,6 +10,7 @@ export const staffEnGB = {
   roles: { support: 'Support', manager: 'Manager', admin: 'Admin' } as Record<string, string>,
   nav: {
     members: 'Members',
+    scan: 'Scan a card',
     claims: 'Claims',
     mail: 'Undelivered email',
     settings: 'Burn rate',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { StaffRole } from '#shared/domain/staff-roles.ts';
 import type { StaffWords } from '../i18n/staff-en-GB.ts';
 import { Navigate } from '../routing/links.tsx';
@@ -10,6 +10,9 @@ import { MailQueueScreen } from './mail-queue-screen.tsx';
 import { MemberScreen } from './member-screen.tsx';
 import { MemberSearchScreen } from './member-search-screen.tsx';
 import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
+
+// Its own chunk: the camera's decoder and its words load only when staff open it.
+const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
 
 /** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
 export interface StaffNavEntry {
@@ -35,6 +38,19 @@ export const staffNavigation: readonly StaffNavEntry[] = [
       ['/staff', <MemberSearchScreen key="search" />],
       ['/staff/signin', <Navigate key="signin" to="/staff" replace />],
       ['/staff/members/:loyaltyId', <MemberScreen key="member" />],
+    ],
+  },
+  {
+    path: '/staff/scan',
+    label: (w) => w.nav.scan,
+    role: 'support',
+    routes: [
+      [
+        '/staff/scan',
+        <Suspense key="scan" fallback={null}>
+          <ScanScreen />
+        </Suspense>,
+      ],
     ],
   },
   {

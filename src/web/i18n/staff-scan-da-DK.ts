@@ -1,0 +1,48 @@
+import type { StaffScanWords } from './staff-scan-en-GB.ts';
+
+/** Konsollens side Scan et kort, på dansk. */
+export const staffScanDaDK: StaffScanWords = {
+  nav: 'Scan et kort',
+  title: 'Scan et kort',
+  intro: 'Scan medlemskortet med scanneren eller kameraet, eller skriv nummeret.',
+  store: 'Butik',
+  noStores: 'Der er endnu ingen butikker, så besøg kan ikke registreres. Du kan stadig slå medlemmer op.',
+  code: 'Kortnummer',
+  codeHint: 'En scanner skriver nummeret og trykker Enter for dig.',
+  lookUp: 'Slå op',
+  looking: 'Slår op …',
+  camera: {
+    start: 'Brug kameraet',
+    stop: 'Stop kameraet',
+    label: 'Kameraets billede',
+    starting: 'Starter kameraet …',
+    aim: 'Hold kortets stregkode foran kameraet.',
+    unavailable:
+      'Kameraet kan ikke bruges her (intet kamera, eller adgang blev nægtet). Brug scanneren, eller skriv nummeret.',
+  },
+  tooShort: 'Skriv kortnummeret (mindst 6 cifre).',
+  notFound: 'Intet medlem har dette kortnummer. Tjek nummeret, og scan igen. Intet blev registreret.',
+  unrecognised: 'Det er ikke et medlemskortnummer. Scan stregkoden på kortet, eller skriv nummeret.',
+  tooMany: 'Der er slået for mange kort op den seneste time. Vent et par minutter.',
+  member: {
+    heading: 'Medlem',
+    card: 'Kortnummer',
+    level: 'Rabatniveau',
+    noLevel: 'Intet',
+    shopper: 'Personlig shopper',
+    noShopper: 'Ingen endnu',
+    points: 'Point',
+    pending: (points: string) => `${points} afventer`,
+    visits: 'Seneste besøg',
+    noVisits: 'Ingen besøg registreret endnu.',
+    purchases: 'Seneste køb',
+    noPurchases: 'Ingen køb endnu.',
+    purchasePoints: (points: string) => `${points} point`,
+    unknownStore: 'Online eller ukendt butik',
+  },
+  record: 'Registrér besøg',
+  recording: 'Registrerer …',
+  recorded: (time: string, store: string) => `Besøget er registreret kl. ${time} i ${store}.`,
+  alreadyRecorded: 'Besøget var allerede registreret.',
+  chooseStore: 'Vælg butikken først.',
+};

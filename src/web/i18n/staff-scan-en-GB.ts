@@ -1,0 +1,48 @@
+/** The words of the console's Scan a card screen (its own lazy chunk), in British English. */
+export const staffScanEnGB = {
+  nav: 'Scan a card',
+  title: 'Scan a card',
+  intro: 'Scan the membership card with the scanner or the camera, or type its number.',
+  store: 'Store',
+  noStores: 'No stores are set up yet, so visits cannot be recorded. Looking members up still works.',
+  code: 'Card number',
+  codeHint: 'A scanner types the number and presses Enter for you.',
+  lookUp: 'Look up',
+  looking: 'Looking up…',
+  camera: {
+    start: 'Use the camera',
+    stop: 'Stop the camera',
+    label: 'Camera view',
+    starting: 'Starting the camera…',
+    aim: "Hold the card's barcode in front of the camera.",
+    unavailable:
+      'The camera cannot be used here (no camera, or permission was refused). Use the scanner or type the number.',
+  },
+  tooShort: 'Enter the card number (at least 6 digits).',
+  notFound: 'No member has this card number. Check the number and scan again. Nothing was recorded.',
+  unrecognised: 'That is not a membership card number. Scan the barcode on the card, or type its number.',
+  tooMany: 'Too many cards were looked up in the last hour. Please wait a few minutes.',
+  member: {
+    heading: 'Member',
+    card: 'Card number',
+    level: 'Discount level',
+    noLevel: 'None',
+    shopper: 'Personal shopper',
+    noShopper: 'None yet',
+    points: 'Points',
+    pending: (points: string) => `${points} pending`,
+    visits: 'Recent visits',
+    noVisits: 'No visits recorded yet.',
+    purchases: 'Recent purchases',
+    noPurchases: 'No purchases yet.',
+    purchasePoints: (points: string) => `${points} points`,
+    unknownStore: 'Online or unknown store',
+  },
+  record: 'Record visit',
+  recording: 'Recording…',
+  recorded: (time: string, store: string) => `Visit recorded at ${time} in ${store}.`,
+  alreadyRecorded: 'This visit was already recorded.',
+  chooseStore: 'Choose the store first.',
+};
+
+export type StaffScanWords = typeof staffScanEnGB;
