@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-/** A USB scanner types a character every few milliseconds; a person takes far longer. */
-const maxGapMs = 60;
+/** A USB scanner types a character every few milliseconds; a person takes 150 ms or more a key. */
+const maxGapMs = 100;
 const minLength = 6;
 
 /**

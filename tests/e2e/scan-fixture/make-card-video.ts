@@ -5,7 +5,7 @@
  * module, a quiet zone of ten modules each side, bars 100 units high), drawn black on white at 2 px a
  * unit and encoded as a few JPEG frames (Motion JPEG is a file of JPEGs one after another).
  *
- * The number is the demo member's: the first account of a fresh server (loyalty_number_seq 1).
+ * The number is the demo member's: the first account of a fresh server (loyalty_number_seq starts at 100000001).
  * Run again after changing the encoder: `npx tsx tests/e2e/scan-fixture/make-card-video.ts`.
  */
 import { writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { loyaltyNumberFor } from '../../../src/server/members/loyalty-number.ts';
 import { code128Modules } from '../../../src/web/ui/code128.ts';
 
-const fixtureCardNumber = loyaltyNumberFor(1);
+const fixtureCardNumber = loyaltyNumberFor(100_000_001);
 
 const width = 640;
 const height = 480;
