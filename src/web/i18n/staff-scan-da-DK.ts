@@ -4,11 +4,10 @@ import type { StaffScanWords } from './staff-scan-en-GB.ts';
 export const staffScanDaDK: StaffScanWords = {
   nav: 'Scan et kort',
   title: 'Scan et kort',
-  intro: 'Scan medlemskortet med scanneren eller kameraet, eller skriv nummeret.',
+  intro: 'Scan medlemskortet med scanneren eller kameraet, eller skriv nummeret, og tryk Enter.',
   store: 'Butik',
   noStores: 'Der er endnu ingen butikker, så besøg kan ikke registreres. Du kan stadig slå medlemmer op.',
   code: 'Kortnummer',
-  codeHint: 'En scanner skriver nummeret og trykker Enter for dig.',
   lookUp: 'Slå op',
   looking: 'Slår op …',
   camera: {
@@ -41,6 +40,7 @@ export const staffScanDaDK: StaffScanWords = {
     unknownStore: 'Online eller ukendt butik',
   },
   record: 'Registrér besøg',
+  visitRecorded: 'Besøget er registreret',
   recording: 'Registrerer …',
   recorded: (time: string, store: string) => `Besøget er registreret kl. ${time} i ${store}.`,
   alreadyRecorded: 'Besøget var allerede registreret.',

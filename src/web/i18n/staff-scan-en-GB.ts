@@ -2,11 +2,10 @@
 export const staffScanEnGB = {
   nav: 'Scan a card',
   title: 'Scan a card',
-  intro: 'Scan the membership card with the scanner or the camera, or type its number.',
+  intro: 'Scan the membership card with the scanner or the camera, or type its number and press Enter.',
   store: 'Store',
   noStores: 'No stores are set up yet, so visits cannot be recorded. Looking members up still works.',
   code: 'Card number',
-  codeHint: 'A scanner types the number and presses Enter for you.',
   lookUp: 'Look up',
   looking: 'Looking up…',
   camera: {
@@ -39,6 +38,7 @@ export const staffScanEnGB = {
     unknownStore: 'Online or unknown store',
   },
   record: 'Record visit',
+  visitRecorded: 'Visit recorded',
   recording: 'Recording…',
   recorded: (time: string, store: string) => `Visit recorded at ${time} in ${store}.`,
   alreadyRecorded: 'This visit was already recorded.',

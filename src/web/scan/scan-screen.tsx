@@ -145,7 +145,6 @@ export default function ScanScreen() {
           <TextField
             ref={field}
             label={w.code}
-            hint={w.codeHint}
             error={fieldError}
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -166,14 +165,13 @@ export default function ScanScreen() {
       {camera ? <CameraReader w={w} onCode={(scanned) => void lookUp(scanned)} /> : null}
       <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
       {member ? (
-        <>
-          <ScannedMemberCard member={member} />
+        <ScannedMemberCard member={member}>
           {stores && stores.length > 0 ? (
             <Button className={styles.record} onClick={() => void record()} disabled={visit !== 'open'} block>
-              {visit === 'recording' ? w.recording : w.record}
+              {visit === 'recording' ? w.recording : visit === 'recorded' ? w.visitRecorded : w.record}
             </Button>
           ) : null}
-        </>
+        </ScannedMemberCard>
       ) : null}
     </div>
   );

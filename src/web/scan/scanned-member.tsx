@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import staffStyles from '../staff/staff.module.css';
 import { useStaffFormat } from '../staff/staff-format.ts';
 import styles from './scan.module.css';
 import type { ScannedMember } from './scan-api.ts';
 import { useScanWords } from './scan-api.ts';
 
-/** What the look-up found: what the role may see (points and purchases only when the server sent them). */
-export function ScannedMemberCard({ member }: { member: ScannedMember }) {
+/**
+ * What the look-up found: what the role may see (points and purchases only when the server sent them).
+ * `children` (the visit's button) come right after the facts, in reach without scrolling on a tablet.
+ */
+export function ScannedMemberCard({ member, children }: { member: ScannedMember; children?: ReactNode }) {
   const w = useScanWords().member;
   const { points, money, day } = useStaffFormat();
   return (
@@ -30,6 +34,7 @@ export function ScannedMemberCard({ member }: { member: ScannedMember }) {
           </>
         ) : null}
       </dl>
+      {children}
       <div className={styles.history}>
         <div>
           <h3>{w.visits}</h3>
@@ -54,7 +59,7 @@ export function ScannedMemberCard({ member }: { member: ScannedMember }) {
             ) : (
               <ul className={staffStyles.list}>
                 {member.purchases.map((purchase) => (
-                  <li key={purchase.at}>
+                  <li key={purchase.at} className={styles.purchase}>
                     <span>
                       {purchase.store ?? w.unknownStore}, {day(purchase.at)}
                     </span>
