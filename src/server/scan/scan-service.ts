@@ -22,7 +22,7 @@ import { memberByLoyaltyId } from '../staff/staff-member-view.ts';
 type ScannedMember = z.input<typeof scannedMemberSchema>;
 
 /** The role that sees a member's points and purchases on the scan screen (support sees the rest). */
-export const balancesRole: StaffRole = 'manager';
+const balancesRole: StaffRole = 'manager';
 
 /** What a code is: only card numbers today (an event ticket will be another kind). */
 export function classify(code: string): { kind: 'member'; loyaltyId: string } {

@@ -5,7 +5,7 @@ import { useConfig } from '../config-context.tsx';
 import { staffScanDaDK } from '../i18n/staff-scan-da-DK.ts';
 import { type StaffScanWords, staffScanEnGB } from '../i18n/staff-scan-en-GB.ts';
 
-export type Scanned = ResponseOf<typeof scanCode>;
+type Scanned = ResponseOf<typeof scanCode>;
 export type ScannedMember = Extract<Scanned, { kind: 'member' }>['member'];
 export type Store = ResponseOf<typeof scanStores>['stores'][number];
 
