@@ -179,6 +179,21 @@ describe('recording the visit', () => {
   });
 });
 
+describe('the WebAssembly decoder', () => {
+  it("only the console's pages may compile WebAssembly; no page may eval", async () => {
+    const scriptSrc = async (path: string) =>
+      String((await t.client().get(path)).headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(await scriptSrc('/staff/scan')).toContain("'wasm-unsafe-eval'");
+    expect(await scriptSrc('/staff')).toContain("'wasm-unsafe-eval'");
+    for (const path of ['/', '/home', '/staffing', '/staff-api/me']) {
+      expect(await scriptSrc(path), path).not.toContain('wasm');
+    }
+    expect(await scriptSrc('/staff/scan')).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+  });
+});
+
 describe('privacy', () => {
   it('visits are in the data export and erased with the account', async () => {
     const someone = await t.signedInMember();
