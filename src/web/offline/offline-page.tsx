@@ -23,10 +23,10 @@ export function OfflinePage({ account, updatedAt }: { account: Account | null; u
       <main className="offline-page">
         {account ? (
           <>
+            <h1>{m.offline.title}</h1>
             <p role="status" className="offline-notice">
               {m.offline.notice}
             </p>
-            <h1>{m.offline.title}</h1>
             <MembershipCard account={account} />
             <h2 className="offline-caption">{m.home.pointsHeading}</h2>
             <p className="offline-points" data-testid="offline-points">
@@ -53,7 +53,7 @@ body{background:var(--color-dark);color:var(--color-dark-ink)}
 .offline-page{max-width:calc(var(--card-width) + 2 * var(--space-4));margin:0 auto;padding:var(--space-6) var(--space-4)}
 .offline-page .no-print{display:none}
 .offline-page h1{color:var(--color-dark-ink)}
-.offline-notice{margin:0 0 var(--space-4);padding:var(--space-3) var(--space-4);border-left:3px solid var(--color-accent);background:rgba(255,255,255,.06)}
+.offline-notice{margin:0 0 var(--space-5);padding:var(--space-3) var(--space-4);border-left:3px solid var(--color-accent);background:rgba(255,255,255,.06)}
 .offline-caption{margin:var(--space-5) 0 0;font-family:var(--font-body);font-size:.8rem;font-weight:600;letter-spacing:.12em;text-transform:uppercase;color:#cbbfa9}
 .offline-points{font-family:var(--font-display);font-size:3rem;line-height:1.1;margin:0}
 .offline-points span{font-size:1.25rem}
