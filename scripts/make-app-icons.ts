@@ -1,7 +1,7 @@
 /**
  * Draws the installable app's icons (src/server/web-host/installable.ts, index.html) from the brand's
  * mark, public/favicon.svg, into public/icons/ (committed: run again only when the mark changes,
- * `npx tsx scripts/make-app-icons.ts`). The mark's serif letter is drawn with the machine's serif
+ * `npm run make-app-icons`). The mark's serif letter is drawn with the machine's serif
  * face (Georgia where there is one), as browsers draw the favicon.
  *  - icon-192.png, icon-512.png: the mark as it is, rounded corners and all ("any").
  *  - icon-maskable-512.png: the dark ground to every edge and the letter inside the central 80% safe
@@ -15,7 +15,10 @@ const mark = readFileSync('public/favicon.svg', 'utf8');
 /** The same mark on a square ground to the edges (no rounded corners, no transparency). */
 const fullBleed = mark.replace(/rx="[^"]*"/, 'rx="0"');
 /** Full-bleed, the letter scaled to sit well inside the maskable safe zone (a circle of 40% radius). */
-const maskable = fullBleed.replace(/<text /, '<text transform="translate(32 32) scale(0.8) translate(-32 -32)" ');
+const maskable = fullBleed.replace(
+  /<text /,
+  '<text transform="translate(32 32) scale(0.8) translate(-32 -32)" ',
+);
 
 async function draw(svg: string, size: number, file: string): Promise<void> {
   await sharp(Buffer.from(svg), { density: (72 * size) / 64 })

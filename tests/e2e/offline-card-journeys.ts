@@ -89,7 +89,10 @@ async function pressSignOut(page: Page, width: number, locale: Locale) {
     await page.getByRole('button', { name: w.openMenu }).click();
     await page.getByRole('dialog', { name: w.navigation }).getByRole('button', { name: w.signOut }).click();
   } else {
-    await page.getByRole('navigation', { name: w.navigation }).getByRole('button', { name: w.signOut }).click();
+    await page
+      .getByRole('navigation', { name: w.navigation })
+      .getByRole('button', { name: w.signOut })
+      .click();
   }
 }
 
@@ -141,7 +144,10 @@ export function offlineCardJourneys(locale: Locale): void {
         await expect(page.getByTestId('offline-points')).toHaveText(w.balance);
         await expect(page.getByTestId('offline-updated')).toHaveText(w.lastUpdated);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: test.info().outputPath(`offline-card-${locale}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: test.info().outputPath(`offline-card-${locale}-${width}.png`),
+          fullPage: true,
+        });
 
         // Opened afresh (a new tab, as from the home screen): the same card.
         const opened = await context.newPage();
@@ -176,10 +182,13 @@ export function offlineCardJourneys(locale: Locale): void {
       await expect(page.getByRole('heading', { name: w.visitorHeading })).toBeVisible();
       await expect(page.getByText(member.name)).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`offline-visitor-${locale}.png`), fullPage: true });
+      await page.screenshot({
+        path: test.info().outputPath(`offline-visitor-${locale}.png`),
+        fullPage: true,
+      });
     });
 
-    test('member A then member B on one browser: B never sees A\'s card, online or off', async ({
+    test("member A then member B on one browser: B never sees A's card, online or off", async ({
       page,
       context,
       createMember,

@@ -9,11 +9,11 @@ import type { FastifyReply } from 'fastify';
  * kept card's drops that card, so one member's card is never shown after another member, or nobody,
  * is signed in on the browser (docs/decisions/0085-the-card-offline.md).
  */
-export const offlineCardHeader = 'x-offline-card';
+const offlineCardHeader = 'x-offline-card';
 
-export const noOfflineCard = 'none';
+const noOfflineCard = 'none';
 
-export function offlineCardTag(tokenHash: string): string {
+function offlineCardTag(tokenHash: string): string {
   return createHash('sha256').update(`offline-card:${tokenHash}`).digest('base64url').slice(0, 22);
 }
 

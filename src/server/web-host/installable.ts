@@ -1,7 +1,7 @@
 import type { Config } from '#shared/config.ts';
 
 /** The brand's colours (src/web/ui/global.css: --color-dark, the page's theme-color in index.html). */
-export const brandDark = '#121212';
+const brandDark = '#121212';
 
 /**
  * The web app manifest (W3C Web Application Manifest) that makes the members' site installable: the

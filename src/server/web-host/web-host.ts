@@ -29,7 +29,11 @@ interface SsrModule {
     formats?: Record<string, string>;
   };
   /** The page the service worker keeps for the network's absence (offline-page.tsx). */
-  renderOfflinePage(config: Boot['config'], account: NonNullable<Boot['viewer']>['account'], updatedAt: Date): {
+  renderOfflinePage(
+    config: Boot['config'],
+    account: NonNullable<Boot['viewer']>['account'],
+    updatedAt: Date,
+  ): {
     html: string;
     title: string;
   };

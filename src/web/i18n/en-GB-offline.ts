@@ -4,7 +4,8 @@
  */
 export const enGBOffline = {
   title: 'Your card, offline',
-  notice: "You're offline. This is your membership card as it was when you were last online: show it at the till as usual.",
+  notice:
+    "You're offline. This is your membership card as it was when you were last online: show it at the till as usual.",
   /** The moment the card and points were last read from the server ("23rd November 2026 at 07:02 GMT"). */
   lastUpdated: (moment: string) => `Last updated ${moment}`,
   visitorHeading: "You're offline",
