@@ -16,6 +16,7 @@ const words = {
     lastUpdated: /^Last updated \d+(st|nd|rd|th) \w+ \d{4} at \d\d:\d\d /,
     cardNumber: (n: string) => `Card number ${n}`,
     visitorHeading: "You're offline",
+    cardOnDevice: 'Your card on this device',
     signOut: 'Sign Out',
     openMenu: 'Open menu',
     navigation: 'Main navigation',
@@ -27,6 +28,7 @@ const words = {
     lastUpdated: /^Sidst opdateret \d+\. [a-zæøå]+ \d{4} kl\. \d\d[.:]\d\d /,
     cardNumber: (n: string) => `Kortnummer ${n}`,
     visitorHeading: 'Du er offline',
+    cardOnDevice: 'Dit kort på denne enhed',
     signOut: 'Log ud',
     openMenu: 'Åbn menu',
     navigation: 'Hovednavigation',
@@ -231,6 +233,33 @@ export function offlineCardJourneys(locale: Locale): void {
       await page.goto('/');
       await expect.poll(() => cardKept(page)).toBe(false);
       expect((await cachedEntries(page)).join('\n')).not.toContain(member.name);
+    });
+
+    test('the privacy policy lists the cookies and says what the card kept on the device holds, at 375 px', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 860 });
+      await page.goto('/help/privacy-policy');
+      const table = page.getByRole('table');
+      await expect(table).toBeVisible();
+      for (const name of [
+        'session',
+        'signed-out',
+        'browser',
+        'sign-in-method',
+        'link-browser',
+        'passkey-flow',
+      ])
+        await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: w.cardOnDevice })).toBeVisible();
+      // The table fits the phone's width: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: test.info().outputPath(`privacy-policy-${locale}-375.png`),
+        fullPage: true,
+      });
     });
 
     test("a signed-out browser's caches hold nothing personal, and offline it says the site needs the network", async ({
