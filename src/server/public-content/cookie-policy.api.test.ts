@@ -22,9 +22,12 @@ const policies = ['../../../content/privacy-policy.md', '../../../content/da-DK/
 
 /** The names an answer sets, without the secure site's prefixes (the policy says they are added). */
 const namesSet = (headers: Record<string, unknown>) =>
-  [headers['set-cookie'] ?? []]
-    .flat()
-    .map((line) => String(line).split('=')[0]?.replace(/^__(Host|Secure)-/, '') ?? '');
+  [headers['set-cookie'] ?? []].flat().map(
+    (line) =>
+      String(line)
+        .split('=')[0]
+        ?.replace(/^__(Host|Secure)-/, '') ?? '',
+  );
 
 describe("the privacy policy's cookies", () => {
   it("list every cookie a member's browser is given", async () => {
