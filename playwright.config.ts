@@ -25,5 +25,9 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // The members' service worker (src/web/offline/sw.js) answers some of a page's calls itself,
+    // where a page's own route (page.route) no longer sees them: the journeys run without it, but
+    // those of the card offline (offline-card-journeys.ts), which allow it.
+    serviceWorkers: 'block',
   },
 });

@@ -141,8 +141,39 @@ function fontFacesApart(): Plugin {
   };
 }
 
+/**
+ * Writes the members' service worker (src/web/offline/sw.js) to /sw.js with this build's id in it:
+ * a deploy that changes any file gives a new worker, which the browser installs at the next visit,
+ * and whose caches have new names (the old ones are dropped when it takes over). Only the browser
+ * build; the dev server registers no worker (start.js is the built page's).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const source = readFileSync('src/web/offline/sw.js', 'utf8');
+      const id = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .update(source)
+        .digest('hex')
+        .slice(0, 12);
+      if (!source.includes('__BUILD_ID__')) throw new Error('src/web/offline/sw.js: no build id placeholder');
+      const code = minifySync('sw.js', source.replace('__BUILD_ID__', id)).code;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), startAfterFirstPaint(), preloadFonts(), fontFacesApart(), inlineFavicon()],
+  plugins: [
+    react(),
+    startAfterFirstPaint(),
+    preloadFonts(),
+    fontFacesApart(),
+    inlineFavicon(),
+    ...(isSsrBuild ? [] : [serviceWorker()]),
+  ],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

@@ -1,14 +1,24 @@
 import { renderToString } from 'react-dom/server';
+import type { Account } from '#shared/api/common.ts';
+import type { PublicConfig } from '#shared/config.ts';
 import { recordFormats } from '#shared/domain/primed-formats.ts';
 import { App } from './app.tsx';
 import type { Boot } from './boot.ts';
+import { ConfigContext } from './config-context.tsx';
 import { daDK } from './i18n/da-DK.ts';
 import { daDKHome } from './i18n/da-DK-home.ts';
 import { daDKScreens } from './i18n/da-DK-screens.ts';
 import { enGB } from './i18n/en-GB.ts';
 import { enGBHome } from './i18n/en-GB-home.ts';
 import { enGBScreens } from './i18n/en-GB-screens.ts';
-import { homeMessagesModules, registerMessages, screenMessagesModules } from './i18n/messages.tsx';
+import {
+  homeMessagesModules,
+  MessagesProvider,
+  messagesOf,
+  registerMessages,
+  screenMessagesModules,
+} from './i18n/messages.tsx';
+import { OfflinePage } from './offline/offline-page.tsx';
 import { RedirectSinkContext } from './redirect.tsx';
 import { StaticRouter } from './routing/router.tsx';
 import { ScreenModulesSinkContext, serverScreensLoaded, wordsOfScreens } from './ui/lazy-screen.ts';
@@ -65,4 +75,25 @@ export function render(
   const words = wordsModules[wordsOfScreens(rendered)];
   const modules = rendered.length ? [...rendered, ...words] : [];
   return { html, title: sink.title, redirect: redirect.to, screens: rendered, modules, formats };
+}
+
+/**
+ * The page the service worker keeps for the network's absence (offline-page.tsx): the member's card
+ * and last known points, or, for no account, only that the site needs the network. Its CSS is the
+ * card's (web-host.ts inlines it), and it has no script.
+ */
+export function renderOfflinePage(
+  config: PublicConfig,
+  account: Account | null,
+  updatedAt: Date,
+): { html: string; title: string } {
+  const html = renderToString(
+    <ConfigContext.Provider value={config}>
+      <MessagesProvider locale={config.locale}>
+        <OfflinePage account={account} updatedAt={updatedAt} />
+      </MessagesProvider>
+    </ConfigContext.Provider>,
+  );
+  const words = messagesOf(config.locale).offline;
+  return { html, title: `${account ? words.title : words.visitorHeading} - ${config.title}` };
 }

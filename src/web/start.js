@@ -49,6 +49,11 @@
     addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(start)));
   }
 
+  // The service worker that keeps the member's card for a visit with no network (src/web/offline/sw.js),
+  // registered once the page has loaded so it never competes with the page for the network. A browser
+  // without service workers (or refusing one) simply has no offline card.
+  addEventListener('load', () => navigator.serviceWorker?.register('/sw.js').catch(() => {}));
+
   /**
    * The server inlines the entry CSS (and a server-rendered screen's) for the first paint; once the
    * same stylesheets have loaded, the inline copy is removed 100 ms later (SPEC §9). A stylesheet that

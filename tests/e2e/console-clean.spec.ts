@@ -1,8 +1,10 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Every switch on that adds a screen, so the set below covers them.
+// Every switch on that adds a screen, so the set below covers them; and the members' service worker,
+// which the other journeys block (playwright.config.ts), so its registration is seen to be clean too.
 test.use({
+  serviceWorkers: 'allow',
   loyaltyConfig: {
     enablePointsExchange: true,
     selfSignupEnabled: true,

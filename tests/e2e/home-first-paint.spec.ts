@@ -5,7 +5,8 @@ import { holdRequests } from './hold-requests.ts';
 import { history } from './points-helpers.ts';
 
 // Exchange on: the barcode view is a button that only works once the page is hydrated.
-test.use({ loyaltyConfig: { enablePointsExchange: true } });
+// With the members' service worker, which registers once Home has loaded (console clean, see below).
+test.use({ loyaltyConfig: { enablePointsExchange: true }, serviceWorkers: 'allow' });
 
 const widths = [375, 1280];
 

@@ -9,6 +9,7 @@ import type { SlotRelease } from '../rate-limits/rate-limits.ts';
 import { deviceOf } from './device.ts';
 import { recogniseBrowser } from './known-browsers.ts';
 import { newSignInEmail } from './new-sign-in-email.ts';
+import { tellOfflineCard } from './offline-card-tag.ts';
 import type { Session } from './session-service.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -60,6 +61,8 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     if (!token) return done();
     ctx.sessions.resolve(ctx.db, token).then((session) => {
       request.session = session;
+      // A cookie whose session has ended (expired, ended elsewhere): the card kept offline goes too.
+      if (!session) tellOfflineCard(reply, null);
       done();
     }, done);
   });
@@ -73,6 +76,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     delete request.cookies[cookie.name];
     delete request.cookies[signOut];
     reply.clearCookie(signOut, { path: '/', sameSite: 'lax', secure: cookie.secure });
+    tellOfflineCard(reply, null);
     if (!token) return done();
     reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
     ctx.sessions.destroy(ctx.db, hashToken(token)).then(() => done(), done);
@@ -175,6 +179,7 @@ export async function startSession<T extends object = Row>(
     secure: cookie.secure,
     maxAge: Math.floor(ctx.sessions.idleMs / 1000),
   });
+  tellOfflineCard(reply, tokenHash);
   request.session = {
     tokenHash,
     accountId,
@@ -193,6 +198,7 @@ export async function endSession(
   if (request.session?.tokenHash) await ctx.sessions.destroy(ctx.db, request.session.tokenHash);
   const cookie = sessionCookie(ctx.origin);
   reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
+  tellOfflineCard(reply, null);
   request.session = null;
 }
 

@@ -7,9 +7,11 @@ import { toPublicConfig } from '#shared/config.ts';
 import { signInMethodFromCookies } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
 import { homeData } from '../points/home-service.ts';
+import { tellOfflineCard } from '../sessions/offline-card-tag.ts';
 import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
 import { type LateFontCut, lateFontCuts } from './font-cuts.ts';
+import { webAppManifest } from './installable.ts';
 import { type ScreenAssets, screenAssetsOf } from './manifest.ts';
 
 interface SsrModule {
@@ -25,6 +27,15 @@ interface SsrModule {
     modules?: string[];
     /** The strings the render formatted, by call, for the browser's hydration (primed-formats.ts). */
     formats?: Record<string, string>;
+  };
+  /** The page the service worker keeps for the network's absence (offline-page.tsx). */
+  renderOfflinePage(
+    config: Boot['config'],
+    account: NonNullable<Boot['viewer']>['account'],
+    updatedAt: Date,
+  ): {
+    html: string;
+    title: string;
   };
   /** Resolves once the server-rendered screens' modules have loaded (entry-server.tsx). */
   ready?: Promise<void>;
@@ -97,6 +108,9 @@ export async function registerWebHost(
       // Hashed asset names never change content: cache them for a year.
       setHeaders: (reply: { header(name: string, value: string): unknown }, path: string) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker is checked for a new version at every visit: never kept by a cache, so
+        // a deploy's worker (and with it its caches' new names) takes over at once.
+        else if (path.endsWith('/sw.js')) reply.header('cache-control', 'no-cache');
       },
     });
   } else {
@@ -112,6 +126,7 @@ export async function registerWebHost(
     // rendered here, members Home whole (with its recent activity) and the layout around their other
     // screens (lazy: the browser renders those, see lazyScreen).
     const viewer = (await viewerForRequest(ctx, request)).body;
+    tellOfflineCard(reply, viewer.account ? (request.session?.tokenHash ?? null) : null);
     const boot: Boot = {
       config: publicConfig,
       viewer,
@@ -141,6 +156,38 @@ export async function registerWebHost(
     });
     return reply.send(html);
   }
+
+  app.get('/manifest.webmanifest', { config: { anonymous: true } }, (_request, reply) =>
+    reply
+      .header('content-type', 'application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(webAppManifest(ctx.config)),
+  );
+
+  /**
+   * The page the service worker keeps to show with no network (src/web/offline/sw.js): the member's
+   * card and points as they are now, or, for a browser with no session, a page that says only that
+   * the site needs the network. Never kept by the HTTP cache; the worker keeps the member's copy only
+   * while the session it was made for could still live (`x-offline-card-until`).
+   */
+  app.get('/offline', { config: { ownSessionQuery: true } }, async (request, reply) => {
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!build?.ssr) return reply.code(404).send('The web app is not built. Run `npm run build`.');
+    const viewer = (await viewerForRequest(ctx, request)).body;
+    const account = viewer.account && request.session ? viewer.account : null;
+    const now = new Date();
+    tellOfflineCard(reply, account ? (request.session?.tokenHash ?? null) : null);
+    if (account) reply.header('x-offline-card-until', String(now.getTime() + ctx.sessions.idleMs));
+    const page = build.ssr.renderOfflinePage(publicConfig, account, now);
+    const card = account ? build.screenAssets(['src/web/home/home-screen.tsx']).css : '';
+    return reply.send(
+      `<!doctype html><html lang="${escapeHtml(ctx.config.locale)}"><head><meta charset="utf-8">` +
+        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">' +
+        `<meta name="theme-color" content="#121212"><title>${escapeHtml(page.title)}</title>` +
+        `<style>${build.criticalCss}${card}</style><style>${build.fontFaces}</style></head>` +
+        `<body><div id="root">${page.html}</div></body></html>`,
+    );
+  });
 
   return { renderPage };
 }

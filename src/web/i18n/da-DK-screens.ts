@@ -1,9 +1,11 @@
 import { daDKClaims } from './da-DK-claims.ts';
+import { daDKOffline } from './da-DK-offline.ts';
 import type { OtherScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
 export const daDKScreens: OtherScreenMessages = {
   claims: daDKClaims,
+  offline: daDKOffline,
   exchange: {
     heading: 'Overfør point til dit kort',
     intro: 'Gør dine point til penge på dit medlemskort, som du kan bruge i butikken.',

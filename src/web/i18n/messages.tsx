@@ -95,6 +95,11 @@ function messagesFor(locale: Locale): Messages {
   return all;
 }
 
+/** A locale's whole catalogue outside React (the server renderer's page titles). */
+export function messagesOf(locale: Locale): Messages {
+  return messagesFor(locale);
+}
+
 const LocaleContext = createContext<Locale>('en-GB');
 
 export function MessagesProvider({ locale, children }: { locale: Locale; children: ReactNode }) {

@@ -1,0 +1,3 @@
+import { offlineCardJourneys } from './offline-card-journeys.ts';
+
+offlineCardJourneys('en-GB');
