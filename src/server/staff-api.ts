@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
+import { registerStaffPrivateSalesRoutes } from './private-sales/sales-routes.ts';
 import { registerStaffAdminRoutes } from './staff/staff-admin-routes.ts';
 import { registerStaffAuthRoutes } from './staff/staff-auth-routes.ts';
 import { registerStaffClaimsRoutes } from './staff/staff-claims-routes.ts';
@@ -22,5 +23,6 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     const serve = staffServe(scope);
     registerStaffAuditRoutes(serve, ctx);
     registerKeyStaffRoutes(serve, ctx);
+    registerStaffPrivateSalesRoutes(serve, ctx);
   });
 }

@@ -85,6 +85,10 @@ const memberErrorCodes = [
   'AlreadyInHistory',
   'AlreadyClaimed',
   'TooManyOpenClaims',
+  // Private sales
+  'NotEligible',
+  'SaleNotLive',
+  'CodesRunOut',
 ] as const;
 
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
@@ -129,6 +133,8 @@ const staffErrorCodes = [
   'StaffActive',
   'StaffPasskeyUnknown',
   'StaffSessionUnknown',
+  'SaleNotFound',
+  'DuplicateCodes',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
