@@ -195,3 +195,33 @@ describe('members reveal their code', () => {
     expect(mails[0]?.subject).toBe('Gold hour: a private sale for Members Club members');
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('100 parallel reveals (PostgreSQL)', () => {
+  it('distinct members get distinct codes, one member always one code, and the rest hear the codes ran out', async () => {
+    const sale = await created({ codes: { kind: 'generate', count: 60 } });
+    const members = [];
+    for (let i = 0; i < 70; i++) members.push(await member());
+    const repeater = members[0] as Awaited<ReturnType<typeof member>>;
+    const calls = [
+      ...members.map((m) => m.client.post<{ code?: string; error?: string }>(`/api/private-sales/${sale.id}/reveal`)),
+      ...Array.from({ length: 30 }, () =>
+        repeater.client.post<{ code?: string; error?: string }>(`/api/private-sales/${sale.id}/reveal`),
+      ),
+    ];
+    const answers = await Promise.all(calls);
+    const byMember = answers.slice(0, 70);
+    const repeats = [answers[0], ...answers.slice(70)];
+    const given = byMember.filter((a) => a.status === 200).map((a) => a.body.code);
+    expect(given).toHaveLength(60);
+    expect(new Set(given).size).toBe(60);
+    const refused = byMember.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(10);
+    for (const a of refused) expect(a).toMatchObject({ status: 409, body: { error: 'CodesRunOut' } });
+    // The repeater's 31 reveals: one code, or (had the codes run out first) all refused alike.
+    expect(new Set(repeats.map((a) => a?.body.code ?? a?.body.error)).size).toBe(1);
+    expect(
+      await count('SELECT count(*)::int AS n FROM private_sale_codes WHERE sale_id = $1 AND given_at IS NOT NULL', [sale.id]),
+    ).toBe(60);
+    expect(await count('SELECT count(*)::int AS n FROM private_sale_reveals WHERE sale_id = $1', [sale.id])).toBe(60);
+  });
+});
