@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/database.ts';
 import { type EmailContent, mailWords, renderEmail } from '../email/email-layout.tsx';
+import type { Mail } from '../email/mailer.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { runEvery } from '../jobs/run-every.ts';
 
@@ -29,7 +30,7 @@ export interface CampaignKind {
     ctx: AppContext,
     campaignId: string,
     recipients: Recipient[],
-  ): Promise<{ subject: string; content: Omit<EmailContent, 'reason' | 'unsubscribe'>; for: Recipient[] } | null>;
+  ): Promise<(CampaignContent & { for: Recipient[] }) | null>;
 }
 
 /** Recipients read per transaction: one batch's mails commit together, and no batch holds locks long. */
@@ -60,6 +61,43 @@ export function unsubscribeUrl(origin: string, token: string): string {
 
 /** Stands for each recipient's token in the mail rendered once per batch. */
 const tokenPlaceholder = 'UNSUBSCRIBETOKENPLACEHOLDER';
+
+/** A campaign's words, the same for every recipient. */
+export interface CampaignContent {
+  subject: string;
+  content: Omit<EmailContent, 'reason' | 'unsubscribe'>;
+}
+
+/**
+ * A campaign's mail, rendered once (a batch's mails differ only in their unsubscribe link), with the
+ * marketing footer: why the member gets it and the visible unsubscribe link. Answers each recipient's
+ * mail with its own link in the body and in the RFC 8058 headers.
+ */
+export async function campaignMail(
+  config: Parameters<typeof renderEmail>[0],
+  origin: string,
+  campaign: CampaignContent,
+): Promise<(to: string, token: string) => Mail> {
+  const words = mailWords(config).marketing;
+  const placeholderUrl = unsubscribeUrl(origin, tokenPlaceholder);
+  const { html, text } = await renderEmail(config, origin, {
+    ...campaign.content,
+    reason: words.reason(config.title),
+    unsubscribe: { label: words.unsubscribe, url: placeholderUrl },
+  });
+  return (to, token) => {
+    const url = unsubscribeUrl(origin, token);
+    return {
+      to,
+      subject: campaign.subject,
+      html: html.replaceAll(placeholderUrl, url),
+      text: text.replaceAll(placeholderUrl, url),
+      links: [...(campaign.content.action ? [campaign.content.action.url] : []), url],
+      // RFC 8058: a mail client's one-click unsubscribe POSTs "List-Unsubscribe=One-Click" to the URL.
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+  };
+}
 
 /**
  * One batch of one due campaign, in one transaction: the campaign row is locked (another server
@@ -121,26 +159,10 @@ async function sendOneBatch(
       [campaign.kind, campaign.id, prepared.for.map((r) => r.id), tokens.map(unsubscribeHash)],
     );
     if (written.length === 0) return 0;
-    const words = mailWords(ctx.config).marketing;
-    const placeholderUrl = unsubscribeUrl(ctx.origin, tokenPlaceholder);
-    const { html, text } = await renderEmail(ctx.config, ctx.origin, {
-      ...prepared.content,
-      reason: words.reason(ctx.config.title),
-      unsubscribe: { label: words.unsubscribe, url: placeholderUrl },
-    });
+    const mailFor = await campaignMail(ctx.config, ctx.origin, prepared);
     const newly = new Set(written.map((row) => row.account_id));
     for (const [index, recipient] of prepared.for.entries()) {
-      if (!newly.has(recipient.id)) continue;
-      const url = unsubscribeUrl(ctx.origin, tokens[index] as string);
-      await enqueueMail(tx, {
-        to: recipient.email,
-        subject: prepared.subject,
-        html: html.replaceAll(placeholderUrl, url),
-        text: text.replaceAll(placeholderUrl, url),
-        links: [...(prepared.content.action ? [prepared.content.action.url] : []), url],
-        // RFC 8058: a mail client's one-click unsubscribe POSTs "List-Unsubscribe=One-Click" to the URL.
-        headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
+      if (newly.has(recipient.id)) await enqueueMail(tx, mailFor(recipient.email, tokens[index] as string));
     }
     return written.length;
   });

@@ -1,12 +1,30 @@
 import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
+import type { Config } from '#shared/config.ts';
 import { mailWords } from '../email/email-layout.tsx';
-import type { CampaignKind } from '../marketing-mail/campaigns.ts';
+import type { CampaignContent, CampaignKind } from '../marketing-mail/campaigns.ts';
 import { eligible } from './sale-rules.ts';
+
+/** The words of a sale's start email in the scheme's locale, linking to Home where the code is revealed. */
+export function privateSaleContent(
+  config: Pick<Config, 'locale' | 'title'>,
+  origin: string,
+  sale: { name: Record<string, string>; endsAt: Date },
+): CampaignContent {
+  const w = mailWords(config).privateSale;
+  const name = sale.name[config.locale] ?? sale.name['en-GB'] ?? '';
+  return {
+    subject: w.subject(config.title, name),
+    content: {
+      title: w.title(name),
+      paragraphs: w.paragraphs(config.title, formatDayAndTime(sale.endsAt, config.locale)),
+      action: { label: w.action, url: `${origin}/#private-sale` },
+    },
+  };
+}
 
 /**
  * The email at a private sale's start (marketing-mail/campaigns.ts sends it): to the consenting
- * members whose discount level the sale is for, in the scheme's locale, linking to Home where the
- * code is revealed.
+ * members whose discount level the sale is for.
  */
 export const privateSaleCampaign: CampaignKind = {
   kind: 'private-sale',
@@ -17,16 +35,8 @@ export const privateSaleCampaign: CampaignKind = {
     );
     // A sale that ended before its mail went out is not announced.
     if (!sale || new Date(sale.ends_at).getTime() <= Date.now()) return null;
-    const { config } = ctx;
-    const w = mailWords(config).privateSale;
-    const name = sale.name[config.locale] ?? sale.name['en-GB'] ?? '';
     return {
-      subject: w.subject(config.title, name),
-      content: {
-        title: w.title(name),
-        paragraphs: w.paragraphs(config.title, formatDayAndTime(sale.ends_at, config.locale)),
-        action: { label: w.action, url: `${ctx.origin}/#private-sale` },
-      },
+      ...privateSaleContent(ctx.config, ctx.origin, { name: sale.name, endsAt: new Date(sale.ends_at) }),
       for: recipients.filter((member) => eligible(sale.levels, member.vipLevel)),
     };
   },
