@@ -18,10 +18,10 @@ import { registerCompression } from './http/compression.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
-import { marketingMail } from './marketing-mail/campaigns.ts';
-import { registerUnsubscribeRoutes } from './marketing-mail/unsubscribe-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
+import { marketingMail } from './marketing-mail/campaigns.ts';
+import { registerUnsubscribeRoutes } from './marketing-mail/unsubscribe-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { nikeProvider } from './nike-link/nike-provider.ts';
 import { registerHealthRoutes } from './operations/health-routes.ts';
@@ -59,7 +59,9 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP app around a context; main.ts and the tests both call this. */
 export async function buildApp(
-  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike' | 'viewerCache' | 'marketingMail'> & { mailTransport: MailTransport },
+  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike' | 'viewerCache' | 'marketingMail'> & {
+    mailTransport: MailTransport;
+  },
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({

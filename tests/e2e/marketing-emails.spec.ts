@@ -10,12 +10,21 @@ for (const locale of ['en-GB', 'da-DK'] as const) {
       await page.setContent(mail.html, { waitUntil: 'load' });
       const width = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
-        widest: Math.max(...[...document.body.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)),
+        widest: Math.max(
+          ...[...document.body.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right),
+        ),
       }));
       expect(width.scroll, name).toBe(375);
       expect(width.widest, `${name}: an element reaches past the screen`).toBeLessThanOrEqual(375);
-      await expect(page.getByRole('link', { name: locale === 'da-DK' ? 'Afmeld disse e-mails' : 'Unsubscribe from these emails' })).toBeVisible();
-      await info.attach(`${locale}-${name}-375px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+      await expect(
+        page.getByRole('link', {
+          name: locale === 'da-DK' ? 'Afmeld disse e-mails' : 'Unsubscribe from these emails',
+        }),
+      ).toBeVisible();
+      await info.attach(`${locale}-${name}-375px`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
     }
   });
 }

@@ -1,5 +1,5 @@
-import { campaignMail } from '../../src/server/marketing-mail/campaigns.ts';
 import type { Mail } from '../../src/server/email/mailer.ts';
+import { campaignMail } from '../../src/server/marketing-mail/campaigns.ts';
 import { privateSaleContent } from '../../src/server/private-sales/sale-campaign.ts';
 import { parseConfig } from '../../src/shared/config.ts';
 
@@ -14,7 +14,10 @@ export async function everyMarketingEmail(
 ): Promise<{ name: string; mail: Mail }[]> {
   const config = parseConfig({ title: 'Members Club', ...overrides });
   const sale = privateSaleContent(config, origin, {
-    name: { 'en-GB': 'The winter private sale for members', 'da-DK': 'Det private vinterudsalg for medlemmer' },
+    name: {
+      'en-GB': 'The winter private sale for members',
+      'da-DK': 'Det private vinterudsalg for medlemmer',
+    },
     endsAt: new Date('2026-12-24T18:00:00Z'),
   });
   return [{ name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) }];

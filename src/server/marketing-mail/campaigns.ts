@@ -120,7 +120,12 @@ async function sendOneBatch(
     );
     if (!campaign) return null;
     const kind = kinds.get(campaign.kind) as CampaignKind;
-    const recipients = await tx.query<{ id: string; email: string; full_name: string; vip_level: string | null }>(
+    const recipients = await tx.query<{
+      id: string;
+      email: string;
+      full_name: string;
+      vip_level: string | null;
+    }>(
       `SELECT a.id, a.email, a.full_name, a.vip_level FROM accounts a
         WHERE a.id > COALESCE($1::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
           AND a.deleted_at IS NULL AND a.email IS NOT NULL AND a.email_verified

@@ -16,10 +16,14 @@ describe('marketing emails', () => {
 
   it('en-GB: the sale, when it ends as the app writes a moment, and why the member got it', async () => {
     const [sale] = await everyMarketingEmail();
-    expect(sale?.mail.subject).toBe('The winter private sale for members: a private sale for Members Club members');
+    expect(sale?.mail.subject).toBe(
+      'The winter private sale for members: a private sale for Members Club members',
+    );
     expect(sale?.mail.text).toContain('It runs until 24th December 2026 at 18:00 GMT.');
     expect(sale?.mail.text).toContain('Unsubscribe from these emails');
-    expect(sale?.mail.text).toContain('You received this email because you chose to hear from Members Club by email.');
+    expect(sale?.mail.text).toContain(
+      'You received this email because you chose to hear from Members Club by email.',
+    );
   });
 
   it('da-DK: Danish throughout, with no English sentence left', async () => {
@@ -31,7 +35,9 @@ describe('marketing emails', () => {
     expect(danish?.mail.html).toMatch(/<html[^>]* lang="da"/);
     expect(danish?.mail.text).toContain('Det varer til 24. december 2026 kl. 19.00 CET.');
     expect(danish?.mail.text).toContain('Afmeld disse e-mails');
-    const lines = (english?.mail.text ?? '').split('\n').filter((l) => l.length > 20 && /[a-z]/i.test(l) && !l.includes('http'));
+    const lines = (english?.mail.text ?? '')
+      .split('\n')
+      .filter((l) => l.length > 20 && /[a-z]/i.test(l) && !l.includes('http'));
     for (const line of lines) expect(danish?.mail.text).not.toContain(line);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentMail } from '#server/email/mailer.ts';
-import { openSharedTestDatabase } from '#tests/support/test-database.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { openSharedTestDatabase } from '#tests/support/test-database.ts';
 import { privateSaleCampaign } from '../private-sales/sale-campaign.ts';
 import { sendDueCampaigns } from './campaigns.ts';
 
@@ -33,9 +33,10 @@ async function liveSale(app: TestApp, name: string): Promise<string> {
      RETURNING id`,
     [JSON.stringify({ 'en-GB': name, 'da-DK': name })],
   );
-  await app.ctx.db.query("INSERT INTO marketing_campaigns (kind, id, send_at) VALUES ('private-sale', $1, now())", [
-    sale?.id,
-  ]);
+  await app.ctx.db.query(
+    "INSERT INTO marketing_campaigns (kind, id, send_at) VALUES ('private-sale', $1, now())",
+    [sale?.id],
+  );
   return sale?.id as string;
 }
 
@@ -94,7 +95,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const history = await m.client.get<{ history: { channel: string; choice: string; place: string }[] }>(
       '/api/privacy/consents',
     );
-    expect(history.body.history[0]).toMatchObject({ channel: 'email', choice: 'decline', place: 'unsubscribe-link' });
+    expect(history.body.history[0]).toMatchObject({
+      channel: 'email',
+      choice: 'decline',
+      place: 'unsubscribe-link',
+    });
     // Replayed after the member said yes again: the used link changes nothing.
     await t.ctx.db.query(
       "INSERT INTO marketing_consents (account_id, channel, choice, source) VALUES ($1, 'email', 'consent', 'edit-details')",
@@ -114,7 +119,12 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const rows = async () => (await t.ctx.db.query('SELECT id FROM marketing_consents')).length;
     const before = await rows();
     const flipped = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
-    for (const path of [flipped, '/unsubscribe/short', `/unsubscribe/${'A'.repeat(43)}`, `/unsubscribe/${m.accountId}`]) {
+    for (const path of [
+      flipped,
+      '/unsubscribe/short',
+      `/unsubscribe/${'A'.repeat(43)}`,
+      `/unsubscribe/${m.accountId}`,
+    ]) {
       const res = await t.client().post(path, {});
       expect(res.status, path).toBe(404);
       expect(res.body).toMatchObject({ success: false, error: 'LinkInvalid' });
@@ -140,7 +150,9 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     await sendDueCampaigns(t.ctx, [privateSaleCampaign], 2);
     await t.ctx.outbox.drain();
     for (const m of members) {
-      expect(t.mails.filter((mail) => mail.to === m.email && mail.subject.startsWith('Batched sale'))).toHaveLength(1);
+      expect(
+        t.mails.filter((mail) => mail.to === m.email && mail.subject.startsWith('Batched sale')),
+      ).toHaveLength(1);
     }
   });
 });
@@ -162,7 +174,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app servers send a campaign o
       ]);
       await Promise.all([one.ctx.outbox.drain(), two.ctx.outbox.drain()]);
       const sent = [...one.mails, ...two.mails].filter((mail) => mail.subject.startsWith('Twice sale'));
-      for (const m of members) expect(sent.filter((mail) => mail.to === m.email), m.email).toHaveLength(1);
+      for (const m of members)
+        expect(
+          sent.filter((mail) => mail.to === m.email),
+          m.email,
+        ).toHaveLength(1);
       expect(sent).toHaveLength(30);
     } finally {
       await one.close();

@@ -61,7 +61,9 @@ describe('staff define private sales', () => {
   it('a manager creates one with imported codes, audited; support see the list and its code stock but cannot create', async () => {
     const sale = await created();
     expect(sale.codes).toEqual({ total: 3, given: 0 });
-    expect(await count("SELECT count(*)::int AS n FROM audit_log WHERE action = 'private_sale.create'")).toBeGreaterThan(0);
+    expect(
+      await count("SELECT count(*)::int AS n FROM audit_log WHERE action = 'private_sale.create'"),
+    ).toBeGreaterThan(0);
     const list = await support.get<{ sales: Sale[] }>('/staff-api/private-sales');
     expect(list.status).toBe(200);
     expect(list.body.sales.find((s) => s.id === sale.id)?.codes.total).toBe(3);
@@ -118,9 +120,10 @@ describe('members reveal their code', () => {
     const live = await created({ levels: ['Gold'], endsAt: inHours(1) });
     const next = await created({ levels: ['Gold'], startsAt: inHours(24 * 20), endsAt: inHours(24 * 21) });
     const gold = await member('Gold');
-    const home = await gold.client.get<{ live: { id: string; code: null }; next: { id: string; startsAt: string } }>(
-      '/api/private-sales',
-    );
+    const home = await gold.client.get<{
+      live: { id: string; code: null };
+      next: { id: string; startsAt: string };
+    }>('/api/private-sales');
     expect(home.body.live).toMatchObject({ id: live.id, code: null, name: 'Winter private sale' });
     expect(home.body.next).toMatchObject({ id: next.id });
     expect(home.body.next).not.toHaveProperty('shopUrl');
@@ -148,17 +151,28 @@ describe('members reveal their code', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'NotEligible' });
     expect(await count('SELECT count(*)::int AS n FROM private_sale_reveals')).toBe(reveals);
-    expect(await count('SELECT count(*)::int AS n FROM private_sale_codes WHERE sale_id = $1 AND given_at IS NOT NULL', [sale.id])).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*)::int AS n FROM private_sale_codes WHERE sale_id = $1 AND given_at IS NOT NULL',
+        [sale.id],
+      ),
+    ).toBe(0);
   });
 
   it('a sale not yet open, an unknown sale and running out of codes are clear 4xx answers; signed out is 401', async () => {
     const later = await created({ startsAt: inHours(5), endsAt: inHours(6) });
     const m = await member();
-    expect((await m.client.post(`/api/private-sales/${later.id}/reveal`)).body).toMatchObject({ error: 'SaleNotLive' });
-    expect((await m.client.post('/api/private-sales/00000000-0000-0000-0000-000000000000/reveal')).status).toBe(404);
+    expect((await m.client.post(`/api/private-sales/${later.id}/reveal`)).body).toMatchObject({
+      error: 'SaleNotLive',
+    });
+    expect(
+      (await m.client.post('/api/private-sales/00000000-0000-0000-0000-000000000000/reveal')).status,
+    ).toBe(404);
     expect((await m.client.post('/api/private-sales/nope/reveal')).status).toBe(404);
     const one = await created({ codes: { kind: 'list', codes: ['ONLY-ONE'] } });
-    expect((await m.client.post(`/api/private-sales/${one.id}/reveal`)).body).toMatchObject({ code: 'ONLY-ONE' });
+    expect((await m.client.post(`/api/private-sales/${one.id}/reveal`)).body).toMatchObject({
+      code: 'ONLY-ONE',
+    });
     const late = await member();
     const out = await late.client.post(`/api/private-sales/${one.id}/reveal`);
     expect(out.status).toBe(409);
@@ -169,15 +183,23 @@ describe('members reveal their code', () => {
   it('a shared code is the same for everyone; reveals are in the data export and erased with the account', async () => {
     const sale = await created({ codes: { kind: 'shared', code: 'MEMBERS25' } });
     const m = await member();
-    expect((await m.client.post(`/api/private-sales/${sale.id}/reveal`)).body).toMatchObject({ code: 'MEMBERS25' });
-    const exported = await m.client.get<{ privateSaleReveals: { sale: string; code: string }[] }>('/api/privacy/export');
+    expect((await m.client.post(`/api/private-sales/${sale.id}/reveal`)).body).toMatchObject({
+      code: 'MEMBERS25',
+    });
+    const exported = await m.client.get<{ privateSaleReveals: { sale: string; code: string }[] }>(
+      '/api/privacy/export',
+    );
     expect(exported.body.privateSaleReveals).toContainEqual(
       expect.objectContaining({ sale: 'Winter private sale', code: 'MEMBERS25' }),
     );
-    const accountId = (await t.ctx.db.query<{ id: string }>('SELECT id FROM accounts WHERE loyalty_id = $1', [m.loyaltyId]))[0]?.id;
+    const accountId = (
+      await t.ctx.db.query<{ id: string }>('SELECT id FROM accounts WHERE loyalty_id = $1', [m.loyaltyId])
+    )[0]?.id;
     const deleted = await m.client.post('/api/delete-account', { username: m.email });
     expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
-    expect(await count('SELECT count(*)::int AS n FROM private_sale_reveals WHERE account_id = $1', [accountId])).toBe(0);
+    expect(
+      await count('SELECT count(*)::int AS n FROM private_sale_reveals WHERE account_id = $1', [accountId]),
+    ).toBe(0);
   });
 
   it('the start email goes to eligible consenting members only, once, with a link to Home', async () => {
@@ -203,7 +225,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('100 parallel reveals (PostgreSQL)
     for (let i = 0; i < 70; i++) members.push(await member());
     const repeater = members[0] as Awaited<ReturnType<typeof member>>;
     const calls = [
-      ...members.map((m) => m.client.post<{ code?: string; error?: string }>(`/api/private-sales/${sale.id}/reveal`)),
+      ...members.map((m) =>
+        m.client.post<{ code?: string; error?: string }>(`/api/private-sales/${sale.id}/reveal`),
+      ),
       ...Array.from({ length: 30 }, () =>
         repeater.client.post<{ code?: string; error?: string }>(`/api/private-sales/${sale.id}/reveal`),
       ),
@@ -220,8 +244,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('100 parallel reveals (PostgreSQL)
     // The repeater's 31 reveals: one code, or (had the codes run out first) all refused alike.
     expect(new Set(repeats.map((a) => a?.body.code ?? a?.body.error)).size).toBe(1);
     expect(
-      await count('SELECT count(*)::int AS n FROM private_sale_codes WHERE sale_id = $1 AND given_at IS NOT NULL', [sale.id]),
+      await count(
+        'SELECT count(*)::int AS n FROM private_sale_codes WHERE sale_id = $1 AND given_at IS NOT NULL',
+        [sale.id],
+      ),
     ).toBe(60);
-    expect(await count('SELECT count(*)::int AS n FROM private_sale_reveals WHERE sale_id = $1', [sale.id])).toBe(60);
+    expect(
+      await count('SELECT count(*)::int AS n FROM private_sale_reveals WHERE sale_id = $1', [sale.id]),
+    ).toBe(60);
   });
 });

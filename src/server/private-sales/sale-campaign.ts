@@ -1,5 +1,5 @@
-import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import type { Config } from '#shared/config.ts';
+import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { mailWords } from '../email/email-layout.tsx';
 import type { CampaignContent, CampaignKind } from '../marketing-mail/campaigns.ts';
 import { eligible } from './sale-rules.ts';

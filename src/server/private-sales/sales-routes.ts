@@ -26,13 +26,24 @@ export function registerPrivateSalesRoutes(app: FastifyInstance, ctx: AppContext
 
 /** The console's private sales: support see them, managers create them and add codes (audited). */
 export function registerStaffPrivateSalesRoutes(serve: StaffServe, ctx: AppContext): void {
-  serve(staffSalesEndpoint, async () => ({ sales: await listSales(ctx.db), levels: [...ctx.config.vipLevels] }));
-  serve(createSaleEndpoint, async (input, { caller, audit }) => ({
-    sale: await createSale(ctx, input, (caller as { staffId: string }).staffId, audit),
-  }), { bodyLimit: 2 * 1024 * 1024 });
-  serve(addSaleCodesEndpoint, async ({ codes }, { params, audit }) => ({
-    sale: await addSaleCodes(ctx, params.id, codes, audit),
-  }), { bodyLimit: 2 * 1024 * 1024 });
+  serve(staffSalesEndpoint, async () => ({
+    sales: await listSales(ctx.db),
+    levels: [...ctx.config.vipLevels],
+  }));
+  serve(
+    createSaleEndpoint,
+    async (input, { caller, audit }) => ({
+      sale: await createSale(ctx, input, (caller as { staffId: string }).staffId, audit),
+    }),
+    { bodyLimit: 2 * 1024 * 1024 },
+  );
+  serve(
+    addSaleCodesEndpoint,
+    async ({ codes }, { params, audit }) => ({
+      sale: await addSaleCodes(ctx, params.id, codes, audit),
+    }),
+    { bodyLimit: 2 * 1024 * 1024 },
+  );
   serve(exportSaleCodesEndpoint, async (_query, { params, reply }) => {
     const csv = await saleCodesCsv(ctx.db, params.id);
     reply

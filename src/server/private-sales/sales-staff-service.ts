@@ -119,10 +119,10 @@ async function addCodes(tx: Queryable, saleId: string, choice: Exclude<CodeChoic
         duplicates: codes,
       });
     }
-    await tx.query(
-      'INSERT INTO private_sale_codes (sale_id, code) SELECT $1, unnest($2::text[])',
-      [saleId, choice.codes],
-    );
+    await tx.query('INSERT INTO private_sale_codes (sale_id, code) SELECT $1, unnest($2::text[])', [
+      saleId,
+      choice.codes,
+    ]);
     return choice.codes.length;
   }
   let added = 0;
@@ -208,7 +208,6 @@ export async function addSaleCodes(
     return saleById(tx, saleId);
   });
 }
-
 
 /** The sale's codes for the web shop (saleCodePattern: nothing to quote or escape): every code, whether given, and when (a shared code: one row). */
 export async function saleCodesCsv(db: Queryable, saleId: string): Promise<string> {

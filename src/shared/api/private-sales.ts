@@ -7,7 +7,8 @@ import { text } from './text.ts';
  * starting with a letter or digit (so no spreadsheet reads the exported list as formulas).
  */
 export const saleCodePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-const codeMessage = 'A code is 1 to 64 letters, digits, dashes or underscores, starting with a letter or digit';
+const codeMessage =
+  'A code is 1 to 64 letters, digits, dashes or underscores, starting with a letter or digit';
 
 /** Most unique codes one request may import or generate. */
 export const maxCodesPerRequest = 20_000;
@@ -17,12 +18,17 @@ const saleCode = text({ error: codeMessage }).regex(saleCodePattern, codeMessage
 /** Text in each of the scheme's locales. */
 const bothLocales = (max: number, what: string) =>
   z.object({
-    'en-GB': text({ error: `Write the ${what} in English` }).min(1, `Write the ${what} in English`).max(max),
-    'da-DK': text({ error: `Write the ${what} in Danish` }).min(1, `Write the ${what} in Danish`).max(max),
+    'en-GB': text({ error: `Write the ${what} in English` })
+      .min(1, `Write the ${what} in English`)
+      .max(max),
+    'da-DK': text({ error: `Write the ${what} in Danish` })
+      .min(1, `Write the ${what} in Danish`)
+      .max(max),
   });
 
 /** A description may be typed on several lines; it is kept as one paragraph. */
-const oneParagraph = (value: unknown) => (typeof value === 'string' ? value.replace(/\s*\r?\n\s*/g, ' ') : value);
+const oneParagraph = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/\s*\r?\n\s*/g, ' ') : value;
 
 const moment = z.iso.datetime({ offset: true, error: 'Give a date and time' });
 
@@ -31,7 +37,10 @@ const codeChoice = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('shared'), code: saleCode }),
-    z.object({ kind: z.literal('list'), codes: z.array(saleCode).min(1, 'List at least one code').max(maxCodesPerRequest) }),
+    z.object({
+      kind: z.literal('list'),
+      codes: z.array(saleCode).min(1, 'List at least one code').max(maxCodesPerRequest),
+    }),
     z.object({ kind: z.literal('generate'), count: z.number().int().min(1).max(maxCodesPerRequest) }),
   ],
   { error: 'Choose one shared code, a list of codes or generated codes' },
@@ -46,8 +55,12 @@ export const createSaleRequest = z.object({
   startsAt: moment,
   endsAt: moment,
   /** Discount levels that may shop (accounts' vipLevel); null: every member. */
-  levels: z.array(text().min(1).max(40)).min(1, 'Choose at least one level, or all members').max(50).nullable(),
-  shopUrl: z.url({ protocol: /^https?$/, error: 'Give the shop’s address (https://…)' }).max(500),
+  levels: z
+    .array(text().min(1).max(40))
+    .min(1, 'Choose at least one level, or all members')
+    .max(50)
+    .nullable(),
+  shopUrl: z.url({ protocol: /^https?$/, error: "Give the shop's address (https://…)" }).max(500),
   codes: codeChoice,
 });
 
@@ -123,7 +136,10 @@ export const memberSalesEndpoint = endpoint({
   path: '/api/private-sales',
   access: { door: 'member', who: 'signed-in' },
   request: z.object({}),
-  response: z.object({ live: memberSale.nullable(), next: memberSale.omit({ code: true, shopUrl: true }).nullable() }),
+  response: z.object({
+    live: memberSale.nullable(),
+    next: memberSale.omit({ code: true, shopUrl: true }).nullable(),
+  }),
 });
 
 /** Reveals the member's code for a live sale they may shop (recorded; always the same code). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { homeActivityRows as recentRows } from '#shared/api/transactions-page.ts';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -12,12 +12,16 @@ import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
+import { useHydrated } from '../ui/lazy-screen.ts';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 import { NextExpiry } from './next-expiry.tsx';
 import { useServerHome } from './server-home.ts';
+
+// Its own chunk, asked for once the page is live: Home's first load stays within its budget.
+const PrivateSaleSection = lazy(() => import('../private-sales/private-sale-section.tsx'));
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
@@ -55,6 +59,7 @@ export default function HomeScreen() {
   const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
   const { state: activity, reload } = useTransactions(recentRows, serverHome?.recentActivity);
   const points = (n: number) => formatPoints(n, config.locale);
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -154,6 +159,11 @@ export default function HomeScreen() {
         </div>
       </section>
       <Page>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <PrivateSaleSection />
+          </Suspense>
+        ) : null}
         <section aria-labelledby="recent-activity" className="no-print">
           <div className={styles.activityHeading}>
             <h2 id="recent-activity">{m.home.recentActivity}</h2>
