@@ -4,7 +4,6 @@ import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { ActivityList } from '../points/activity-list.tsx';
-import { BarcodeDialog } from '../points/barcode-dialog.tsx';
 import { MembershipCard } from '../points/membership-card.tsx';
 import { useTransactions } from '../points/use-transactions.ts';
 import { Link } from '../routing/links.tsx';
@@ -20,8 +19,13 @@ import styles from './home.module.css';
 import { NextExpiry } from './next-expiry.tsx';
 import { useServerHome } from './server-home.ts';
 
-// Its own chunk, asked for once the page is live: Home's first load stays within its budget.
-const PrivateSaleSection = lazy(() => import('../private-sales/private-sale-section.tsx'));
+// Features' sections (private sales…): one chunk, asked for once the page is live, so Home's first
+// load stays within its budget.
+const HomeSections = lazy(() => import('./home-sections.tsx'));
+// Opened by a tap, never at first paint: its chunk (the dialog and its styles) loads then.
+const BarcodeDialog = lazy(() =>
+  import('../points/barcode-dialog.tsx').then((module) => ({ default: module.BarcodeDialog })),
+);
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
@@ -161,7 +165,7 @@ export default function HomeScreen() {
       <Page>
         {hydrated ? (
           <Suspense fallback={null}>
-            <PrivateSaleSection />
+            <HomeSections />
           </Suspense>
         ) : null}
         <section aria-labelledby="recent-activity" className="no-print">
@@ -194,7 +198,9 @@ export default function HomeScreen() {
         </section>
       </Page>
       {barcodeOpen && config.enablePointsExchange ? (
-        <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} />
+        <Suspense fallback={null}>
+          <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -71,7 +71,4 @@ export const failuresDaDK: Record<FailureCode, string> = {
   AlreadyClaimed: 'Du har allerede fortalt os om denne ordre. Du kan følge den i din købshistorik.',
   TooManyOpenClaims:
     'Du har allerede flere manglende køb, der venter på os. Vi ser på dem først; prøv igen, når de er besvaret.',
-  NotEligible: 'Dette private udsalg er for andre medlemsniveauer.',
-  SaleNotLive: 'Dette private udsalg er ikke åbent lige nu.',
-  CodesRunOut: 'Beklager, alle koder til dette udsalg er givet ud. Kontakt venligst kundeservice.',
 };

@@ -76,7 +76,4 @@ export const failuresEnGB: Record<FailureCode, string> = {
   AlreadyClaimed: "You've already told us about this order. You can follow it in your purchase history.",
   TooManyOpenClaims:
     "You have several missing purchases waiting for us already. We'll look at those first; please try again once they're answered.",
-  NotEligible: 'This private sale is for other membership levels.',
-  SaleNotLive: 'This private sale is not open at the moment.',
-  CodesRunOut: 'Sorry, every code for this sale has been given out. Please contact customer services.',
 };

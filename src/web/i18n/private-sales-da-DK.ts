@@ -13,6 +13,11 @@ export const privateSalesDaDK: PrivateSalesWords = {
     shop: 'Gå til udsalget',
     next: 'Næste private udsalg',
     startsOn: (starts) => `Åbner ${starts}`,
+    failures: {
+      NotEligible: 'Dette private udsalg er for andre medlemsniveauer.',
+      SaleNotLive: 'Dette private udsalg er ikke åbent lige nu.',
+      CodesRunOut: 'Beklager, alle koder til dette udsalg er givet ud. Kontakt venligst kundeservice.',
+    },
   },
   unsubscribe: {
     title: 'Afmeld',

@@ -16,6 +16,12 @@ export const privateSalesEnGB = {
     next: 'Next private sale',
     /** `starts` as the app writes a moment. */
     startsOn: (starts: string) => `Opens ${starts}`,
+    /** A reveal's failures by the server's code (the rest: the catalogue's words). */
+    failures: {
+      NotEligible: 'This private sale is for other membership levels.',
+      SaleNotLive: 'This private sale is not open at the moment.',
+      CodesRunOut: 'Sorry, every code for this sale has been given out. Please contact customer services.',
+    } as Record<string, string>,
   },
   unsubscribe: {
     title: 'Unsubscribe',

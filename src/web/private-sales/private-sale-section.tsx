@@ -42,9 +42,9 @@ export default function PrivateSaleSection() {
       const answer = await call(revealCode, {}, { params: { id } });
       setBusy(false);
       if (answer.ok) setCode(answer.data.code);
-      else setFailure(failureText(answer));
+      else setFailure(w.failures[answer.serverCode] ?? failureText(answer));
     },
-    [failureText],
+    [failureText, w.failures],
   );
 
   const copy = useCallback(async () => {
