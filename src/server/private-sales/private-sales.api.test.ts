@@ -254,3 +254,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('100 parallel reveals (PostgreSQL)
     ).toBe(60);
   });
 });
+
+describe('the demo', () => {
+  it('seeds one live sale the demo member may shop, once, described in the scheme’s currency', async () => {
+    const demo = await createTestApp({ config: { locale: 'da-DK' } });
+    try {
+      const { seedDemo, demoMember } = await import('../demo/demo-data.ts');
+      await Promise.all([seedDemo(demo.ctx), seedDemo(demo.ctx)]);
+      const sales = await demo.ctx.db.query<{ description: Record<string, string> }>('SELECT description FROM private_sales');
+      expect(sales).toHaveLength(1);
+      expect(sales[0]?.description['da-DK']).toContain('kr.');
+      const client = demo.client();
+      await client.post('/api/login', { username: demoMember.email, password: demoMember.password });
+      const home = await client.get<{ live: { id: string; name: string } }>('/api/private-sales');
+      expect(home.body.live.name).toBe('Privat vinterudsalg');
+      const reveal = await client.post<{ code: string }>(`/api/private-sales/${home.body.live.id}/reveal`);
+      expect(reveal.body.code).toMatch(/^WINTER-\d{4}$/);
+    } finally {
+      await demo.close();
+    }
+  });
+});
