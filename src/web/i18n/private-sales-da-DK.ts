@@ -41,7 +41,7 @@ export const privateSalesDaDK: PrivateSalesWords = {
     columns: { sale: 'Udsalg', when: 'Hvornår', who: 'Hvem', codes: 'Koder' },
     allMembers: 'Alle medlemmer',
     shared: 'Én fælles kode',
-    stock: (given, total) => `${given} af ${total} givet`,
+    stock: (given, total) => `${given} af ${total} uddelt`,
     revealed: (count) => `${count} vist`,
     download: 'Hent koder (CSV)',
     create: 'Nyt privat udsalg',
