@@ -35,7 +35,8 @@ export const exportCoverage: Record<string, string> = {
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   private_sale_reveals: 'exported: privateSaleReveals (the sale, the code shown, when)',
   private_sale_codes: 'exported: through privateSaleReveals (the code given is the one revealed)',
-  marketing_mails: 'exported: marketingEmails (which campaign, when sent, when its link unsubscribed; not the link token hash)',
+  marketing_mails:
+    'exported: marketingEmails (which campaign, when sent, when its link unsubscribed; not the link token hash)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
   nike_link_attempts:
@@ -167,7 +168,12 @@ export async function exportMemberData(
       WHERE r.account_id = $1 ORDER BY r.revealed_at`,
     [accountId],
   );
-  const marketingMails = await tx.query<{ kind: string; campaign_id: string; sent_at: Date; unsubscribed_at: Date | null }>(
+  const marketingMails = await tx.query<{
+    kind: string;
+    campaign_id: string;
+    sent_at: Date;
+    unsubscribed_at: Date | null;
+  }>(
     `SELECT kind, campaign_id, sent_at, unsubscribed_at FROM marketing_mails WHERE account_id = $1 ORDER BY sent_at`,
     [accountId],
   );

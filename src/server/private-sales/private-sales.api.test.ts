@@ -261,7 +261,9 @@ describe('the demo', () => {
     try {
       const { seedDemo, demoMember } = await import('../demo/demo-data.ts');
       await Promise.all([seedDemo(demo.ctx), seedDemo(demo.ctx)]);
-      const sales = await demo.ctx.db.query<{ description: Record<string, string> }>('SELECT description FROM private_sales');
+      const sales = await demo.ctx.db.query<{ description: Record<string, string> }>(
+        'SELECT description FROM private_sales',
+      );
       expect(sales).toHaveLength(1);
       expect(sales[0]?.description['da-DK']).toContain('kr.');
       const client = demo.client();
