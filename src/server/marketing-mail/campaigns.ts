@@ -7,7 +7,7 @@ import { enqueueMail } from '../email/outbox.ts';
 import { runEvery } from '../jobs/run-every.ts';
 
 /** A member a campaign may reach: their latest email choice is a yes and their address is proven. */
-export interface Recipient {
+interface Recipient {
   id: string;
   email: string;
   fullName: string;
@@ -55,7 +55,7 @@ export function unsubscribeHash(token: string): string {
 }
 
 /** The one-click unsubscribe URL of a token (the page shows a button; mail clients POST to it). */
-export function unsubscribeUrl(origin: string, token: string): string {
+function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}/unsubscribe/${token}`;
 }
 

@@ -1,6 +1,5 @@
 import { describe } from './descriptor.ts';
 import type {
-  addSaleCodesEndpoint,
   createSaleEndpoint,
   exportSaleCodesEndpoint,
   memberSalesEndpoint,
@@ -11,10 +10,6 @@ import type {
 /** The browser's descriptors of private sales (zod-free). */
 export const staffSales = describe<typeof staffSalesEndpoint>('GET', '/staff-api/private-sales');
 export const createSale = describe<typeof createSaleEndpoint>('POST', '/staff-api/private-sales');
-export const addSaleCodes = describe<typeof addSaleCodesEndpoint>(
-  'POST',
-  '/staff-api/private-sales/:id/codes',
-);
 export const exportSaleCodes = describe<typeof exportSaleCodesEndpoint>(
   'GET',
   '/staff-api/private-sales/:id/codes.csv',

@@ -6,12 +6,12 @@ import { text } from './text.ts';
  * What a shop's discount code may hold: letters, digits, dash and underscore, as web shops accept,
  * starting with a letter or digit (so no spreadsheet reads the exported list as formulas).
  */
-export const saleCodePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const saleCodePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const codeMessage =
   'A code is 1 to 64 letters, digits, dashes or underscores, starting with a letter or digit';
 
 /** Most unique codes one request may import or generate. */
-export const maxCodesPerRequest = 20_000;
+const maxCodesPerRequest = 20_000;
 
 const saleCode = text({ error: codeMessage }).regex(saleCodePattern, codeMessage);
 
