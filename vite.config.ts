@@ -182,7 +182,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // No modulepreload polyfill in the first load: a browser without modulepreload (Safari before 17)
     // fetches a chunk when it is imported instead.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Home's lazy sections (home/home-sections.tsx) load once the page is live: a list of their
+      // chunks to preload would only weigh on Home's first load, which is at its budget.
+      resolveDependencies: (file, deps) => (file.includes('home-sections') ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one chunk: Landing and every member's page load

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#shared/config.ts';
 import type { Database } from './db/database.ts';
 import type { Outbox } from './email/outbox.ts';
+import type { MarketingMail } from './marketing-mail/campaigns.ts';
 import type { NikeProvider } from './nike-link/nike-provider.ts';
 import type { SessionService } from './sessions/session-service.ts';
 import type { ViewerCache } from './viewer/viewer-cache.ts';
@@ -27,4 +28,6 @@ export interface AppContext {
   nike: NikeProvider;
   /** What the viewer may reuse between a session's requests, checked by each (viewer/viewer-cache.ts). */
   viewerCache: ViewerCache;
+  /** Marketing mail's sending job (marketing-mail/campaigns.ts); started by start-server.ts only. */
+  marketingMail: MarketingMail;
 }

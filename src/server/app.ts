@@ -20,6 +20,8 @@ import { serializeRequest } from './http/log-redaction.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
+import { marketingMail } from './marketing-mail/campaigns.ts';
+import { registerUnsubscribeRoutes } from './marketing-mail/unsubscribe-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
 import { nikeProvider } from './nike-link/nike-provider.ts';
 import { registerHealthRoutes } from './operations/health-routes.ts';
@@ -27,6 +29,8 @@ import { registerMetrics } from './operations/metrics-routes.ts';
 import { registerPartnerApi } from './partner-api.ts';
 import { registerPointsRoutes } from './points/points-routes.ts';
 import { registerPrivacyRoutes } from './privacy/privacy-routes.ts';
+import { privateSaleCampaign } from './private-sales/sale-campaign.ts';
+import { registerPrivateSalesRoutes } from './private-sales/sales-routes.ts';
 import { registerPublicContentRoutes } from './public-content/public-content-routes.ts';
 import { registerSecurity } from './security/security-plugin.ts';
 import { registerMemberSessionsRoutes } from './sessions/member-sessions-routes.ts';
@@ -55,7 +59,9 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP app around a context; main.ts and the tests both call this. */
 export async function buildApp(
-  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike' | 'viewerCache'> & { mailTransport: MailTransport },
+  ctx: Omit<AppContext, 'log' | 'outbox' | 'nike' | 'viewerCache' | 'marketingMail'> & {
+    mailTransport: MailTransport;
+  },
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
@@ -79,6 +85,7 @@ export async function buildApp(
     log: app.log,
     nike: nikeProvider(rest, app.log),
     viewerCache: viewerCache(),
+    marketingMail: marketingMail(() => context, [privateSaleCampaign]),
   };
   // The outbox worker runs with the app; after a response during whose request mail was written (its
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
@@ -99,6 +106,7 @@ export async function buildApp(
     done();
   });
   app.addHook('onClose', async () => {
+    context.marketingMail.stop();
     await outbox.stop();
     await context.nike.close();
     mailTransport.close?.();
@@ -126,6 +134,8 @@ export async function buildApp(
   registerVerificationRoutes(app, context);
   registerCredentialsRoutes(app, context);
   registerMemberSessionsRoutes(app, context);
+  registerPrivateSalesRoutes(app, context);
+  await registerUnsubscribeRoutes(app, context);
   await registerPartnerApi(app, context);
   await registerStaffApi(app, context);
   registerMailbox(app, context);

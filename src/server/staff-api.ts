@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
 import { registerScanStaffRoutes } from './scan/scan-routes.ts';
+import { registerStaffPrivateSalesRoutes } from './private-sales/sales-routes.ts';
 import { registerStaffAdminRoutes } from './staff/staff-admin-routes.ts';
 import { registerStaffAuthRoutes } from './staff/staff-auth-routes.ts';
 import { registerStaffClaimsRoutes } from './staff/staff-claims-routes.ts';
@@ -24,5 +25,6 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerStaffAuditRoutes(serve, ctx);
     registerKeyStaffRoutes(serve, ctx);
     registerScanStaffRoutes(serve, ctx);
+    registerStaffPrivateSalesRoutes(serve, ctx);
   });
 }

@@ -69,6 +69,8 @@ export async function startServer(
     // Points expiry and its reminders, when pointsExpiry.months is set.
     startExpiryJob(ctx),
   ].filter((stop) => stop !== null);
+  // Marketing mail: campaigns due (a private sale's start) are written to the outbox in batches.
+  ctx.marketingMail.start();
 
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();

@@ -52,6 +52,10 @@ const AlternativeLandingScreen = lazyScreen(() => import('./landing/alternative-
 const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-wallet-screen.tsx'));
 const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
 const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike-link/complete-link-with-nike-screen.tsx'));
+// Reads its own words (i18n/private-sales-*.ts), not the screens' catalogue.
+const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-screen.tsx'), {
+  words: 'core',
+});
 
 /** SPEC §2 route table. */
 export function AppRoutes({ status }: { status: number }) {
@@ -133,6 +137,7 @@ export function AppRoutes({ status }: { status: number }) {
         <Route path="/start-signup" element={<StartSignupScreen />} />
         <Route path="/link-with-nike" element={<LinkWithNikeScreen />} />
         <Route path="/complete-link-with-nike" element={<CompleteLinkWithNikeScreen />} />
+        <Route path="/unsubscribe/:token" element={<UnsubscribeScreen />} />
         <Route
           path="/store/signup/:token?"
           element={

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the plain-text part. */
   links: string[];
+  /** Each header's value as sent (lowercased names; unfolded), e.g. list-unsubscribe. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -90,5 +92,14 @@ function toReceived(parsed: ParsedMail): ReceivedMail {
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
+    headers: Object.fromEntries(
+      parsed.headerLines.map(({ key, line }) => [
+        key,
+        line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      ]),
+    ),
   };
 }

@@ -31,7 +31,9 @@ import type { Database, Queryable } from '../db/database.ts';
 export type AuditActor =
   | { kind: 'staff'; id: string; label?: string | null }
   | { kind: 'api_key'; id: string; label?: string | null }
-  | { kind: 'bootstrap' };
+  | { kind: 'bootstrap' }
+  /** A member's own action that the scheme records (revealing a private sale's code). */
+  | { kind: 'member'; id: string; label?: null };
 
 type AuditChange = Record<string, unknown>;
 

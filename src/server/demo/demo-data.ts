@@ -10,6 +10,7 @@ import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { seedDemoStoreVisits } from '../scan/demo-store.ts';
+import { seedDemoSale } from '../private-sales/demo-sale.ts';
 
 export const demoMember = {
   email: 'demo@example.com',
@@ -41,6 +42,7 @@ export async function seedDemo(ctx: AppContext) {
   if (existing) {
     await seedDemoHistory(ctx, existing);
     await seedDemoStoreVisits(ctx, existing.id);
+    await seedDemoSale(ctx);
     return seeded(false, existing);
   }
   const passwordHash = await hashPassword(demoMember.password);
@@ -50,6 +52,7 @@ export async function seedDemo(ctx: AppContext) {
   if (!account.created) return seeded(false, account.row);
   await seedDemoHistory(ctx, account.row);
   await seedDemoStoreVisits(ctx, account.row.id);
+  await seedDemoSale(ctx);
   return seeded(true, account.row);
 }
 

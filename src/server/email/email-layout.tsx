@@ -18,6 +18,8 @@ export interface EmailContent {
   note?: string;
   /** Why the member received it: in the footer of every email. */
   reason: string;
+  /** Marketing mail only: the visible one-click unsubscribe link under the reason. */
+  unsubscribe?: { label: string; url: string };
 }
 
 /** An email's HTML and plain-text parts, from the one layout, in the configured locale. */

@@ -130,6 +130,13 @@ function EmailLayout({ brand, words, content, contact }: LayoutProps) {
               {brand}
             </Text>
             <Text style={small}>{content.reason}</Text>
+            {content.unsubscribe ? (
+              <Text style={small}>
+                <Link href={content.unsubscribe.url} style={{ color: colours.ink, ...wrapAnywhere }}>
+                  {content.unsubscribe.label}
+                </Link>
+              </Text>
+            ) : null}
             <Text style={small}>
               {'email' in contact ? (
                 words.contactByEmail(brand, contact.email)

@@ -241,4 +241,18 @@ export const mailWordsDaDK: MailWords = {
     ],
     reason: (brand) => `Du modtager denne e-mail, fordi du har slettet dit ${brand}-medlemskab.`,
   },
+  marketing: {
+    unsubscribe: 'Afmeld disse e-mails',
+    reason: (brand: string) =>
+      `Du modtager denne e-mail, fordi du har valgt at høre fra ${brand} på e-mail. Et klik på linket herunder stopper disse e-mails; du kan sige ja igen i privatlivscentret på din konto.`,
+  },
+  privateSale: {
+    subject: (brand: string, sale: string) => `${sale}: et privat udsalg for medlemmer af ${brand}`,
+    title: (sale: string) => `${sale} er begyndt`,
+    paragraphs: (brand: string, ends: string) => [
+      `Som medlem af ${brand} er du inviteret til vores private udsalg. Det varer til ${ends}.`,
+      'Se din kode på din konto, og brug den i vores webshop.',
+    ],
+    action: 'Se min kode',
+  },
 };

@@ -267,6 +267,23 @@ export const mailWordsEnGB = {
     ],
     reason: (brand: string) => `You received this email because you deleted your ${brand} membership.`,
   },
+  /** Marketing mail (marketing-mail/): the footer's one-click unsubscribe. */
+  marketing: {
+    unsubscribe: 'Unsubscribe from these emails',
+    reason: (brand: string) =>
+      `You received this email because you chose to hear from ${brand} by email. One click on the link below stops these emails; you can say yes again in the privacy centre of your account.`,
+  },
+  /** A private sale has started: to eligible members who consent to email. */
+  privateSale: {
+    subject: (brand: string, sale: string) => `${sale}: a private sale for ${brand} members`,
+    title: (sale: string) => `${sale} has started`,
+    /** `ends` as the app writes a moment ("24th December 2026 at 18:00 GMT"). */
+    paragraphs: (brand: string, ends: string) => [
+      `As a ${brand} member you are invited to our private sale. It runs until ${ends}.`,
+      'Reveal your code in your account, then use it in our online shop.',
+    ],
+    action: 'Reveal my code',
+  },
 };
 
 export type MailWords = typeof mailWordsEnGB;

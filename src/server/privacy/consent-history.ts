@@ -22,6 +22,7 @@ function placeOf(source: string): Place {
   if (source.startsWith('guided-signup')) return 'joining-in-store';
   if (source === 'edit-details') return 'my-details';
   if (source === privacyCentreSource) return 'privacy-centre';
+  if (source === 'unsubscribe-link') return 'unsubscribe-link';
   // Anything else was written by staff tools (the CLI, the partner API, the staff console).
   return 'staff';
 }

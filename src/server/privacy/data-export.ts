@@ -35,6 +35,10 @@ export const exportCoverage: Record<string, string> = {
   points_expiry_reminders: 'exported: pointsExpiryReminders (the day, the points, when it was sent)',
   store_visits: 'exported: storeVisits (when and in which store; not which staff member recorded it)',
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
+  private_sale_reveals: 'exported: privateSaleReveals (the sale, the code shown, when)',
+  private_sale_codes: 'exported: through privateSaleReveals (the code given is the one revealed)',
+  marketing_mails:
+    'exported: marketingEmails (which campaign, when sent, when its link unsubscribed; not the link token hash)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
   nike_link_attempts:
@@ -162,6 +166,20 @@ export async function exportMemberData(
     [accountId],
   );
   const storeVisits = await storeVisitsForExport(tx, accountId);
+  const reveals = await tx.query<{ name: Record<string, string>; code: string; revealed_at: Date }>(
+    `SELECT s.name, r.code, r.revealed_at FROM private_sale_reveals r JOIN private_sales s ON s.id = r.sale_id
+      WHERE r.account_id = $1 ORDER BY r.revealed_at`,
+    [accountId],
+  );
+  const marketingMails = await tx.query<{
+    kind: string;
+    campaign_id: string;
+    sent_at: Date;
+    unsubscribed_at: Date | null;
+  }>(
+    `SELECT kind, campaign_id, sent_at, unsubscribed_at FROM marketing_mails WHERE account_id = $1 ORDER BY sent_at`,
+    [accountId],
+  );
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
     [accountId],
@@ -264,13 +282,24 @@ export async function exportMemberData(
       points: r.points,
       sentAt: iso(r.sent_at),
     })),
+    privateSaleReveals: reveals.map((r) => ({
+      sale: r.name[config.locale] ?? r.name['en-GB'] ?? '',
+      code: r.code,
+      revealedAt: iso(r.revealed_at),
+    })),
+    marketingEmails: marketingMails.map((m) => ({
+      kind: m.kind,
+      campaign: m.campaign_id,
+      sentAt: iso(m.sent_at),
+      unsubscribedAt: isoOrNull(m.unsubscribed_at),
+    })),
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     storeVisits,
     staffActions: staffActions.map((entry) => ({
       at: iso(entry.at),
       action: entry.action,
       // Staff and keys are people and systems of the retailer: their names are not the member's data.
-      by: entry.actor_kind === 'staff' ? 'staff' : 'partner-system',
+      by: entry.actor_kind === 'member' ? 'you' : entry.actor_kind === 'staff' ? 'staff' : 'partner-system',
       change: isRecord(entry.change) ? entry.change : {},
     })),
     invitations: invitations.map((invite) => ({

@@ -123,9 +123,11 @@ function isStaffPage(url: string): boolean {
  * Routes whose callers prove themselves with a key in the Authorization header on every call, never
  * with the member's cookie, so another site's page cannot act through them: the partner API (bearer
  * key), Apple's PassKit web service (the pass's own token) and Google Wallet's callbacks (signed by
- * Google, verified before anything is recorded). Every other route is checked.
+ * Google, verified before anything is recorded), and a marketing mail's one-click unsubscribe (the
+ * random token in its path is the proof; mail clients POST it as a form, RFC 8058). Every other
+ * route is checked.
  */
-const headerAuthenticatedPrefixes = ['/partner/v1/', '/passkit/v1/', '/wallet/google/'];
+const headerAuthenticatedPrefixes = ['/partner/v1/', '/passkit/v1/', '/wallet/google/', '/unsubscribe/'];
 
 function actsWithoutCookie(route: string): boolean {
   return headerAuthenticatedPrefixes.some((prefix) => route.startsWith(prefix));

@@ -7,12 +7,14 @@ const isoDate = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
   .or(z.iso.date({ error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' }));
 
-const auditActorKinds = ['staff', 'api_key', 'bootstrap'] as const;
+const auditActorKinds = ['staff', 'api_key', 'bootstrap', 'member'] as const;
 
 export const auditQuery = z.object({
   /** The member: card number, email, or account id (a deleted member: their account id). */
   member: text().min(1).max(254).optional(),
-  actorKind: z.enum(auditActorKinds, { error: 'actorKind must be staff, api_key or bootstrap' }).optional(),
+  actorKind: z
+    .enum(auditActorKinds, { error: 'actorKind must be staff, api_key, bootstrap or member' })
+    .optional(),
   /** The staff member's or key's id, or its name (the key's name, the staff member's email). */
   actor: text().min(1).max(254).optional(),
   /** An action (member.update) or a family of them (member.*). */

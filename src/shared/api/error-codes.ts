@@ -87,6 +87,12 @@ const memberErrorCodes = [
   'TooManyOpenClaims',
 ] as const;
 
+/**
+ * Codes a member meets only inside a lazy feature, whose words are in that feature's own catalogue
+ * (i18n/private-sales-*.ts), not the first-load one: Home's first load has no room for them.
+ */
+const featureErrorCodes = ['NotEligible', 'SaleNotLive', 'CodesRunOut'] as const;
+
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
 const partnerErrorCodes = [
   'InvalidApiKey',
@@ -134,12 +140,15 @@ const staffErrorCodes = [
   'CardNotFound',
   'StoreNotFound',
   'VisitIdReused',
+  'SaleNotFound',
+  'DuplicateCodes',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
 type PartnerErrorCode = (typeof partnerErrorCodes)[number];
 type StaffErrorCode = (typeof staffErrorCodes)[number];
-export type ErrorCode = MemberErrorCode | PartnerErrorCode | StaffErrorCode;
+type FeatureErrorCode = (typeof featureErrorCodes)[number];
+export type ErrorCode = MemberErrorCode | PartnerErrorCode | StaffErrorCode | FeatureErrorCode;
 
 /** The body of every failed call. */
 export interface FailureBody {

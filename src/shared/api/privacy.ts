@@ -8,13 +8,14 @@ const consentChannels = ['email', 'whatsapp'] as const;
 /**
  * Where a consent answer was given, as the member reads it (never the raw source, which may carry a
  * store's sign-up token): at joining (invitation or sign-up), at joining in a store (guided sign-up),
- * on My details, in the privacy centre, or by staff.
+ * on My details, in the privacy centre, by a marketing mail's unsubscribe link, or by staff.
  */
 export const consentPlaces = [
   'joining',
   'joining-in-store',
   'my-details',
   'privacy-centre',
+  'unsubscribe-link',
   'staff',
 ] as const;
 
@@ -147,6 +148,12 @@ export const dataExportSchema = z.object({
   sportswearLink: z.object({ linkedAt: z.string(), accountId: z.string() }).nullable(),
   /** The points expiry reminders emailed to the member: the day the points expired, how many, when sent. */
   pointsExpiryReminders: z.array(z.object({ expiresOn: z.string(), points: z.number(), sentAt: z.string() })),
+  /** The private sale codes the member revealed: the sale, the code, when. */
+  privateSaleReveals: z.array(z.object({ sale: z.string(), code: z.string(), revealedAt: z.string() })),
+  /** The marketing emails sent to the member (a private sale's start…), and whether their link unsubscribed. */
+  marketingEmails: z.array(
+    z.object({ kind: z.string(), campaign: z.string(), sentAt: z.string(), unsubscribedAt: when }),
+  ),
   /** The member's "A purchase is missing?" reports, with their state and any refusal reason. */
   missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
   /** The member's visits to the scheme's stores, recorded by staff who scanned their card. */

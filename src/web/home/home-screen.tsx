@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { homeActivityRows as recentRows } from '#shared/api/transactions-page.ts';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { ActivityList } from '../points/activity-list.tsx';
-import { BarcodeDialog } from '../points/barcode-dialog.tsx';
 import { MembershipCard } from '../points/membership-card.tsx';
 import { useTransactions } from '../points/use-transactions.ts';
 import { Link } from '../routing/links.tsx';
@@ -12,12 +11,21 @@ import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
+import { useHydrated } from '../ui/lazy-screen.ts';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 import { NextExpiry } from './next-expiry.tsx';
 import { useServerHome } from './server-home.ts';
+
+// Features' sections (private sales…): one chunk, asked for once the page is live, so Home's first
+// load stays within its budget.
+const HomeSections = lazy(() => import('./home-sections.tsx'));
+// Opened by a tap, never at first paint: its chunk (the dialog and its styles) loads then.
+const BarcodeDialog = lazy(() =>
+  import('../points/barcode-dialog.tsx').then((module) => ({ default: module.BarcodeDialog })),
+);
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
@@ -55,6 +63,7 @@ export default function HomeScreen() {
   const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
   const { state: activity, reload } = useTransactions(recentRows, serverHome?.recentActivity);
   const points = (n: number) => formatPoints(n, config.locale);
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -154,6 +163,11 @@ export default function HomeScreen() {
         </div>
       </section>
       <Page>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <HomeSections />
+          </Suspense>
+        ) : null}
         <section aria-labelledby="recent-activity" className="no-print">
           <div className={styles.activityHeading}>
             <h2 id="recent-activity">{m.home.recentActivity}</h2>
@@ -184,7 +198,9 @@ export default function HomeScreen() {
         </section>
       </Page>
       {barcodeOpen && config.enablePointsExchange ? (
-        <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} />
+        <Suspense fallback={null}>
+          <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -371,6 +371,7 @@ export const daDKScreens: OtherScreenMessages = {
       'joining-in-store': 'Ved tilmelding i butikken',
       'my-details': 'Mine oplysninger',
       'privacy-centre': 'Privatliv',
+      'unsubscribe-link': 'Afmeldingslink i en e-mail',
       staff: 'Kundeservice',
     },
     dataHeading: 'Hent dine data',

@@ -363,6 +363,7 @@ export const enGBScreens = {
       'joining-in-store': 'At joining, in store',
       'my-details': 'My details',
       'privacy-centre': 'Privacy centre',
+      'unsubscribe-link': 'Unsubscribe link in an email',
       staff: 'Customer services',
     },
     dataHeading: 'Download your data',

@@ -10,6 +10,7 @@ export const staffAuditEnGB = {
       staff: 'Staff member',
       api_key: 'API key',
       bootstrap: 'Bootstrap key',
+      member: 'The member',
     } as Record<string, string>,
     actor: 'Staff email or key name',
     action: 'Action (e.g. member.update or member.*)',

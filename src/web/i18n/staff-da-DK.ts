@@ -18,6 +18,7 @@ export const staffDaDK: StaffWords = {
     staff: 'Personalekonti',
     audit: 'Revisionslog',
     apiKeys: 'API-nøgler',
+    privateSales: 'Private udsalg',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',

@@ -17,6 +17,7 @@ export const staffEnGB = {
     staff: 'Staff accounts',
     audit: 'Audit log',
     apiKeys: 'API keys',
+    privateSales: 'Private sales',
   },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',

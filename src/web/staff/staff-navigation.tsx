@@ -9,6 +9,7 @@ import { ClaimsScreen } from './claims-screen.tsx';
 import { MailQueueScreen } from './mail-queue-screen.tsx';
 import { MemberScreen } from './member-screen.tsx';
 import { MemberSearchScreen } from './member-search-screen.tsx';
+import { PrivateSalesScreen } from './private-sales-screen.tsx';
 import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
 
 // Its own chunk: the camera's decoder and its words load only when staff open it.
@@ -58,6 +59,12 @@ export const staffNavigation: readonly StaffNavEntry[] = [
     label: (w) => w.nav.claims,
     role: 'manager',
     routes: [['/staff/claims', <ClaimsScreen key="claims" />]],
+  },
+  {
+    path: '/staff/private-sales',
+    label: (w) => w.nav.privateSales,
+    role: 'support',
+    routes: [['/staff/private-sales', <PrivateSalesScreen key="private-sales" />]],
   },
   {
     path: '/staff/mail',

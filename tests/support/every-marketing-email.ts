@@ -1,0 +1,24 @@
+import type { Mail } from '../../src/server/email/mailer.ts';
+import { campaignMail } from '../../src/server/marketing-mail/campaigns.ts';
+import { privateSaleContent } from '../../src/server/private-sales/sale-campaign.ts';
+import { parseConfig } from '../../src/shared/config.ts';
+
+const origin = 'https://members.example-retailer.co.uk';
+const to = 'alexandra.montgomery-smythe@example.com';
+/** A token as long as a real one. */
+const token = 'Qx3v9PZb1hT0mYwK7sLr2cJf8nGdE5aUoVi4RkHqWzX';
+
+/** Every marketing email (with its unsubscribe link and headers), as the app builds it, for one configuration. */
+export async function everyMarketingEmail(
+  overrides: Record<string, unknown> = {},
+): Promise<{ name: string; mail: Mail }[]> {
+  const config = parseConfig({ title: 'Members Club', ...overrides });
+  const sale = privateSaleContent(config, origin, {
+    name: {
+      'en-GB': 'The winter private sale for members',
+      'da-DK': 'Det private vinterudsalg for medlemmer',
+    },
+    endsAt: new Date('2026-12-24T18:00:00Z'),
+  });
+  return [{ name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) }];
+}
