@@ -85,6 +85,14 @@ const memberErrorCodes = [
   'AlreadyInHistory',
   'AlreadyClaimed',
   'TooManyOpenClaims',
+  // Appointments
+  'AppointmentNotFound',
+  'ServiceNotOffered',
+  'SlotInPast',
+  'OutsideWorkingHours',
+  'SlotTaken',
+  'PastChangeCutoff',
+  'AppointmentClosed',
 ] as const;
 
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
@@ -129,6 +137,9 @@ const staffErrorCodes = [
   'StaffActive',
   'StaffPasskeyUnknown',
   'StaffSessionUnknown',
+  'ServiceNotFound',
+  'StoreNotFound',
+  'NotAStylist',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
