@@ -86,3 +86,24 @@ export function appointmentView(
 export function beforeCutoff(startsAt: Date, changeCutoffHours: number, now = new Date()): boolean {
   return startsAt.getTime() - now.getTime() >= changeCutoffHours * 3_600_000;
 }
+
+/** Every appointment of the member, past, cancelled and to come, for their data export. */
+export async function exportAppointments(tx: Queryable, accountId: string, locale: Locale) {
+  const rows = await tx.query<AppointmentRow & { created_at: Date; reminder_sent_at: Date | null }>(
+    `${appointmentSelect.replace('a.booked_by,', 'a.booked_by, a.created_at, a.reminder_sent_at,')}
+      WHERE a.account_id = $1 ORDER BY a.starts_at`,
+    [accountId],
+  );
+  return rows.map((row) => ({
+    service: localName(row.service_name, locale),
+    stylist: row.stylist_name,
+    store: row.store_name,
+    startsAt: new Date(row.starts_at).toISOString(),
+    endsAt: new Date(row.ends_at).toISOString(),
+    note: row.note,
+    status: row.status,
+    bookedBy: row.booked_by,
+    bookedAt: new Date(row.created_at).toISOString(),
+    reminderSentAt: row.reminder_sent_at ? new Date(row.reminder_sent_at).toISOString() : null,
+  }));
+}

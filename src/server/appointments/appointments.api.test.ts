@@ -26,7 +26,7 @@ function parseIcs(content: string) {
   // The file's own VTIMEZONE defines its TZID: the times are read through it.
   const zone = calendar.getFirstSubcomponent('vtimezone');
   if (zone) ICAL.TimezoneService.register(zone);
-  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent'));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
   return { calendar, event };
 }
 
@@ -183,5 +183,25 @@ describe('bad bookings: each a clear 4xx that writes nothing', () => {
   it('signed out: 401', async () => {
     const res = await t.client().get('/api/appointments');
     expect(res.status).toBe(401);
+  });
+});
+
+describe('privacy: the data export holds appointments and notes; erasure deletes them', () => {
+  it('exports the appointment with its note, and deleting the account deletes the appointment', async () => {
+    const { client, email } = await t.signedInMember();
+    const booked = await book(client, storeTime(8, '15:00'), { note: 'Linen for a summer wedding' });
+    const exported = await client.get<{ appointments: { note: string; status: string; startsAt: string }[] }>(
+      '/api/privacy/export',
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.appointments).toEqual([
+      expect.objectContaining({ note: 'Linen for a summer wedding', status: 'booked', startsAt: storeTime(8, '15:00') }),
+    ]);
+    const deleted = await client.post('/api/delete-account', { username: email });
+    expect(deleted.status).toBe(200);
+    const rows = await t.ctx.db.query('SELECT 1 FROM appointments WHERE id = $1', [booked.body.appointment.id]);
+    expect(rows).toEqual([]);
+    const notes = await t.ctx.db.query("SELECT 1 FROM audit_log WHERE change::text LIKE '%summer wedding%'");
+    expect(notes).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { DataExport } from '#shared/api/privacy.ts';
 import type { Config } from '#shared/config.ts';
+import { exportAppointments } from '../appointments/appointment-rows.ts';
 import { memberClaims } from '../claims/claims-service.ts';
 import { describeUserAgent } from '../credentials/user-agent.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
@@ -32,6 +33,7 @@ export const exportCoverage: Record<string, string> = {
   unmatched_purchases:
     "exported: through the ledger (a claimed purchase is a ledger row); the till request itself is the retailer's",
   points_expiry_reminders: 'exported: pointsExpiryReminders (the day, the points, when it was sent)',
+  appointments: 'exported: appointments (service, stylist, store, times, the note, state, who booked it)',
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   link_tokens:
     'not exported: emailed sign-in, reset and verification links are secrets and expire within days',
@@ -159,6 +161,7 @@ export async function exportMemberData(
       WHERE account_id = $1 ORDER BY expires_on`,
     [accountId],
   );
+  const appointments = await exportAppointments(tx, accountId, config.locale);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
     [accountId],
@@ -262,6 +265,7 @@ export async function exportMemberData(
       sentAt: iso(r.sent_at),
     })),
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
+    appointments,
     staffActions: staffActions.map((entry) => ({
       at: iso(entry.at),
       action: entry.action,

@@ -149,6 +149,21 @@ export const dataExportSchema = z.object({
   pointsExpiryReminders: z.array(z.object({ expiresOn: z.string(), points: z.number(), sentAt: z.string() })),
   /** The member's "A purchase is missing?" reports, with their state and any refusal reason. */
   missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
+  /** The member's appointments with stylists, with their notes, whatever their state. */
+  appointments: z.array(
+    z.object({
+      service: z.string(),
+      stylist: z.string(),
+      store: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      note: z.string(),
+      status: z.string(),
+      bookedBy: z.string(),
+      bookedAt: z.string(),
+      reminderSentAt: z.string().nullable(),
+    }),
+  ),
   /** What staff and partner systems did about the member (the audit log), without who the staff member was. */
   staffActions: z.array(
     z.object({
