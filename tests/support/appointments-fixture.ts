@@ -11,38 +11,41 @@ export async function appointmentFixture(
   options: { timeZone?: string; minutes?: number; buffer?: number; hours?: [string, string] } = {},
 ) {
   const tag = randomBytes(4).toString('hex');
-  const [store] = await db.query<{ id: string }>(
+  const [storeRow] = await db.query<{ id: string }>(
     `INSERT INTO stores (code, name, time_zone, address) VALUES ($1, $2, $3, '1 Regent Street, London') RETURNING id`,
     [`S-${tag}`, `Regent Street ${tag}`, options.timeZone ?? 'Europe/London'],
   );
-  const [stylist] = await db.query<{ id: string }>(
+  const store = { id: storeRow?.id ?? '' };
+  const [stylistRow] = await db.query<{ id: string }>(
     `INSERT INTO staff_members (email, full_name, role, is_stylist) VALUES ($1, 'Sophie Turner', 'support', true) RETURNING id`,
     [`stylist-${tag}@example.com`],
   );
+  const stylist = { id: stylistRow?.id ?? '' };
   await db.query(
     `INSERT INTO stylist_profiles (staff_id, display_name, work_email, home_store_id) VALUES ($1, 'Sophie Turner', $2, $3)`,
-    [stylist!.id, `sophie-${tag}@example.com`, store!.id],
+    [stylist.id, `sophie-${tag}@example.com`, store.id],
   );
-  const [service] = await db.query<{ id: string }>(
+  const [serviceRow] = await db.query<{ id: string }>(
     `INSERT INTO appointment_services (name, duration_minutes, buffer_minutes)
      VALUES ('{"en-GB": "Styling session", "da-DK": "Stylingsession"}', $1, $2) RETURNING id`,
     [options.minutes ?? 60, options.buffer ?? 0],
   );
+  const service = { id: serviceRow?.id ?? '' };
   await db.query('INSERT INTO appointment_service_stores (service_id, store_id) VALUES ($1, $2)', [
-    service!.id,
-    store!.id,
+    service.id,
+    store.id,
   ]);
   await db.query('INSERT INTO appointment_service_stylists (service_id, staff_id) VALUES ($1, $2)', [
-    service!.id,
-    stylist!.id,
+    service.id,
+    stylist.id,
   ]);
   const [opens, closes] = options.hours ?? ['09:00', '17:00'];
   await db.query(
     `INSERT INTO stylist_working_hours (staff_id, weekday, store_id, starts, ends)
      SELECT $1, d, $2, $3::time, $4::time FROM generate_series(1, 7) AS d`,
-    [stylist!.id, store!.id, opens, closes],
+    [stylist.id, store.id, opens, closes],
   );
-  return { storeId: store!.id, stylistId: stylist!.id, serviceId: service!.id };
+  return { storeId: store.id, stylistId: stylist.id, serviceId: service.id };
 }
 
 /** A day `days` from now at `time` in the zone, as an ISO instant (the test runs in UTC). */

@@ -27,7 +27,13 @@ const slotTaken = () => conflict('SlotTaken', 'That time has just been taken. Pl
  * the service, it is in the future, inside the stylist's hours in a store offering it, and (members)
  * on a slot's start within the days open for booking.
  */
-async function placeFor(ctx: AppContext, tx: Queryable, request: SlotRequest, booker: Booker, except: string | null) {
+async function placeFor(
+  ctx: AppContext,
+  tx: Queryable,
+  request: SlotRequest,
+  booker: Booker,
+  except: string | null,
+) {
   const service = await queryOne<{ duration_minutes: number; buffer_minutes: number }>(
     tx,
     `SELECT s.duration_minutes, s.buffer_minutes FROM appointment_services s
@@ -40,12 +46,20 @@ async function placeFor(ctx: AppContext, tx: Queryable, request: SlotRequest, bo
   const times = { durationMinutes: service.duration_minutes, bufferMinutes: service.buffer_minutes };
   const start = request.startsAt;
   const now = new Date();
-  if (start.getTime() <= now.getTime()) throw badRequest('SlotInPast', 'That time has passed. Please choose another.');
+  if (start.getTime() <= now.getTime())
+    throw badRequest('SlotInPast', 'That time has passed. Please choose another.');
   const { slotStepMinutes, bookAheadDays } = ctx.config.appointments;
   const outside = () =>
     badRequest('OutsideWorkingHours', 'The stylist is not working at that time. Please choose a free time.');
-  if (booker.kind === 'member' && start.getTime() > now.getTime() + (bookAheadDays + 1) * 86_400_000) throw outside();
-  const spans = await workingSpans(tx, request.stylistId, utcDay(start, -1), utcDay(start, 1), request.serviceId);
+  if (booker.kind === 'member' && start.getTime() > now.getTime() + (bookAheadDays + 1) * 86_400_000)
+    throw outside();
+  const spans = await workingSpans(
+    tx,
+    request.stylistId,
+    utcDay(start, -1),
+    utcDay(start, 1),
+    request.serviceId,
+  );
   const span = spans.find((candidate) =>
     fitsSpan(candidate, times, start, booker.kind === 'member' ? slotStepMinutes : undefined),
   );
@@ -55,6 +69,13 @@ async function placeFor(ctx: AppContext, tx: Queryable, request: SlotRequest, bo
   const taken = await takenRanges(tx, request.stylistId, blockedFrom, endsAt, except);
   if (overlapsTaken(taken, blockedFrom, endsAt)) throw slotTaken();
   return { storeId: span.store.id, blockedFrom, endsAt };
+}
+
+/** The appointment as this transaction just wrote it. */
+async function reread(tx: Queryable, id: string): Promise<AppointmentRow> {
+  const row = await findAppointment(tx, id);
+  if (!row) throw new Error(`appointment ${id} is missing in the transaction that wrote it`);
+  return row;
 }
 
 /** PostgreSQL's exclusion violation: another live appointment of the stylist overlaps (a parallel booking won). */
@@ -104,7 +125,7 @@ export function bookAppointment(
         booker.kind,
       ],
     );
-    const row = (await findAppointment(tx, inserted?.id ?? ''))!;
+    const row = await reread(tx, inserted?.id ?? '');
     if (booker.kind === 'staff') {
       await booker.audit(tx, { memberId: accountId, change: auditChange(row) });
     }
@@ -137,9 +158,13 @@ async function changeable(
 ): Promise<AppointmentRow> {
   const row = await findAppointment(tx, id, { ...(accountId ? { accountId } : {}), lock: true });
   if (!row) throw notFound('AppointmentNotFound', 'There is no such appointment.');
-  if (row.status !== 'booked') throw conflict('AppointmentClosed', 'This appointment can no longer be changed.');
+  if (row.status !== 'booked')
+    throw conflict('AppointmentClosed', 'This appointment can no longer be changed.');
   if (accountId && !beforeCutoff(new Date(row.starts_at), ctx.config.appointments.changeCutoffHours)) {
-    throw conflict('PastChangeCutoff', 'It is too late to change this appointment here. Please call the store.');
+    throw conflict(
+      'PastChangeCutoff',
+      'It is too late to change this appointment here. Please call the store.',
+    );
   }
   return row;
 }
@@ -163,7 +188,7 @@ export function rescheduleAppointment(
         WHERE id = $1`,
       [id, startsAt, place.endsAt, place.blockedFrom, place.storeId],
     );
-    const row = (await findAppointment(tx, id))!;
+    const row = await reread(tx, id);
     if ('audit' in who) {
       await who.audit(tx, {
         memberId: row.account_id,
@@ -188,7 +213,7 @@ export function cancelAppointment(
       `UPDATE appointments SET status = 'cancelled', sequence = sequence + 1, updated_at = now() WHERE id = $1`,
       [id],
     );
-    const row = (await findAppointment(tx, id))!;
+    const row = await reread(tx, id);
     if ('audit' in who) await who.audit(tx, { memberId: row.account_id, change: auditChange(row) });
     await mailAbout(ctx, tx, row, 'cancelled');
     return row;
@@ -209,9 +234,8 @@ export function markAppointment(
       throw conflict('AppointmentClosed', 'This appointment can no longer be changed.');
     }
     await tx.query(`UPDATE appointments SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
-    const after = (await findAppointment(tx, id))!;
+    const after = await reread(tx, id);
     await audit(tx, { memberId: row.account_id, change: { appointmentId: id, status } });
     return after;
   });
 }
-

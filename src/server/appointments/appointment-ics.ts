@@ -137,7 +137,11 @@ function transitions(timeZone: string, from: Date, to: Date): { at: Date; before
  */
 function timeZoneLines(timeZone: string, at: Date): string[] {
   const year = at.getUTCFullYear();
-  const changes = transitions(timeZone, new Date(Date.UTC(year - 1, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+  const changes = transitions(
+    timeZone,
+    new Date(Date.UTC(year - 1, 0, 1)),
+    new Date(Date.UTC(year + 1, 0, 1)),
+  );
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   if (changes.length === 0) {
     const offset = offsetText(offsetMinutes(timeZone, at));

@@ -71,7 +71,11 @@ export function appointmentView(
   const startsAt = new Date(row.starts_at);
   return {
     id: row.id,
-    service: { id: row.service_id, name: localName(row.service_name, locale), durationMinutes: row.duration_minutes },
+    service: {
+      id: row.service_id,
+      name: localName(row.service_name, locale),
+      durationMinutes: row.duration_minutes,
+    },
     stylist: { id: row.stylist_id, displayName: row.stylist_name },
     store: { id: row.store_id, name: row.store_name, address: row.store_address, timeZone: row.time_zone },
     startsAt: startsAt.toISOString(),

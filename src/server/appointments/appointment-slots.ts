@@ -87,7 +87,12 @@ export async function takenRanges(
  * appointment inside the stylist's hours; with `stepMinutes`, only at a slot's start (members book
  * slots, staff on the phone may book any time inside the hours).
  */
-export function fitsSpan(span: WorkingSpan, service: ServiceTimes, start: Date, stepMinutes?: number): boolean {
+export function fitsSpan(
+  span: WorkingSpan,
+  service: ServiceTimes,
+  start: Date,
+  stepMinutes?: number,
+): boolean {
   const first = span.opens.getTime() + service.bufferMinutes * minute;
   const end = start.getTime() + service.durationMinutes * minute;
   if (start.getTime() < first || end > span.closes.getTime()) return false;

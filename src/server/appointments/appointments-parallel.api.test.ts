@@ -7,7 +7,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('no slot is ever given twice (Post
   let t: TestApp;
   beforeAll(async () => {
     // A hundred members sign in from one address: above its sign-in limit.
-    t = await createTestApp({ config: { signInThrottle: { accountFailures: 5, addressFailures: 1000, windowMinutes: 15 } } });
+    t = await createTestApp({
+      config: { signInThrottle: { accountFailures: 5, addressFailures: 1000, windowMinutes: 15 } },
+    });
   });
   afterAll(() => t.close());
 
@@ -48,10 +50,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('no slot is ever given twice (Post
       ),
     );
     expect(moves.filter((m) => m.status === 200)).toHaveLength(1);
-    const there = await t.ctx.db.query('SELECT id FROM appointments WHERE stylist_id = $1 AND starts_at = $2', [
-      f.stylistId,
-      target,
-    ]);
+    const there = await t.ctx.db.query(
+      'SELECT id FROM appointments WHERE stylist_id = $1 AND starts_at = $2',
+      [f.stylistId, target],
+    );
     expect(there).toHaveLength(1);
   });
 });

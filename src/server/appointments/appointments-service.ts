@@ -42,7 +42,12 @@ export async function bookingOptions(ctx: AppContext, accountId: string) {
   );
   const services = new Map<
     string,
-    { id: string; name: string; durationMinutes: number; stylists: { id: string; displayName: string; yours: boolean }[] }
+    {
+      id: string;
+      name: string;
+      durationMinutes: number;
+      stylists: { id: string; displayName: string; yours: boolean }[];
+    }
   >();
   for (const row of rows) {
     let service = services.get(row.service_id);
@@ -84,17 +89,26 @@ export async function bookableSlots(
   const except =
     input.except && input.accountId
       ? ((
-          await queryOne<{ id: string }>(db, 'SELECT id FROM appointments WHERE id = $1 AND account_id = $2', [
-            input.except,
-            input.accountId,
-          ])
+          await queryOne<{ id: string }>(
+            db,
+            'SELECT id FROM appointments WHERE id = $1 AND account_id = $2',
+            [input.except, input.accountId],
+          )
         )?.id ?? null)
       : input.except;
   const now = new Date();
   const { bookAheadDays, slotStepMinutes } = ctx.config.appointments;
-  const spans = await workingSpans(db, input.stylistId, utcDay(now, -1), utcDay(now, bookAheadDays), input.serviceId);
-  if (spans.length === 0) return [];
-  const taken = await takenRanges(db, input.stylistId, spans[0]!.opens, spans.at(-1)!.closes, except);
+  const spans = await workingSpans(
+    db,
+    input.stylistId,
+    utcDay(now, -1),
+    utcDay(now, bookAheadDays),
+    input.serviceId,
+  );
+  const first = spans[0];
+  const last = spans.at(-1);
+  if (!first || !last) return [];
+  const taken = await takenRanges(db, input.stylistId, first.opens, last.closes, except);
   const times = { durationMinutes: service.duration_minutes, bufferMinutes: service.buffer_minutes };
   return freeSlots(spans, taken, times, slotStepMinutes, now).map((slot) => ({
     startsAt: slot.startsAt.toISOString(),

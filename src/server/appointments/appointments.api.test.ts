@@ -14,10 +14,20 @@ afterAll(() => t.close());
 const count = async () =>
   Number((await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM appointments'))[0]?.n);
 
-async function book(client: Awaited<ReturnType<TestApp['signedInMember']>>['client'], startsAt: string, extra = {}) {
+async function book(
+  client: Awaited<ReturnType<TestApp['signedInMember']>>['client'],
+  startsAt: string,
+  extra = {},
+) {
   return client.post<{ appointment: { id: string; startsAt: string; changeable: boolean; status: string } }>(
     '/api/appointments',
-    { serviceId: f.serviceId, stylistId: f.stylistId, startsAt, note: 'A suit for a wedding in March', ...extra },
+    {
+      serviceId: f.serviceId,
+      stylistId: f.stylistId,
+      startsAt,
+      note: 'A suit for a wedding in March',
+      ...extra,
+    },
   );
 }
 
@@ -112,7 +122,10 @@ describe('bad bookings: each a clear 4xx that writes nothing', () => {
     const past = await book(client, storeTime(-1, '10:00'));
     expect([past.status, past.body]).toEqual([400, expect.objectContaining({ error: 'SlotInPast' })]);
     const evening = await book(client, storeTime(5, '18:00'));
-    expect([evening.status, evening.body]).toEqual([400, expect.objectContaining({ error: 'OutsideWorkingHours' })]);
+    expect([evening.status, evening.body]).toEqual([
+      400,
+      expect.objectContaining({ error: 'OutsideWorkingHours' }),
+    ]);
     const late = await book(client, storeTime(5, '16:30'));
     expect(late.body).toMatchObject({ error: 'OutsideWorkingHours' });
     const offGrid = await book(client, storeTime(5, '10:10'));
@@ -140,7 +153,10 @@ describe('bad bookings: each a clear 4xx that writes nothing', () => {
     const booked = await book(owner.client, storeTime(6, '11:00'));
     const { client } = await t.signedInMember();
     const cancel = await client.post('/api/appointments/cancel', { id: booked.body.appointment.id });
-    expect([cancel.status, cancel.body]).toEqual([404, expect.objectContaining({ error: 'AppointmentNotFound' })]);
+    expect([cancel.status, cancel.body]).toEqual([
+      404,
+      expect.objectContaining({ error: 'AppointmentNotFound' }),
+    ]);
     const move = await client.post('/api/appointments/reschedule', {
       id: booked.body.appointment.id,
       startsAt: storeTime(6, '13:00'),
@@ -167,11 +183,19 @@ describe('bad bookings: each a clear 4xx that writes nothing', () => {
        VALUES ('cutoff@test', $1, $2, $3, $4, $5, $5::timestamptz + interval '1 hour', $5, 'staff') RETURNING id`,
       [account[0]?.id, f.stylistId, f.serviceId, f.storeId, at],
     );
-    const listed = await client.get<{ appointments: { id: string; changeable: boolean }[] }>('/api/appointments');
+    const listed = await client.get<{ appointments: { id: string; changeable: boolean }[] }>(
+      '/api/appointments',
+    );
     expect(listed.body.appointments.find((a) => a.id === row?.id)?.changeable).toBe(false);
     const cancel = await client.post('/api/appointments/cancel', { id: row?.id });
-    expect([cancel.status, cancel.body]).toEqual([409, expect.objectContaining({ error: 'PastChangeCutoff' })]);
-    const move = await client.post('/api/appointments/reschedule', { id: row?.id, startsAt: storeTime(7, '10:00') });
+    expect([cancel.status, cancel.body]).toEqual([
+      409,
+      expect.objectContaining({ error: 'PastChangeCutoff' }),
+    ]);
+    const move = await client.post('/api/appointments/reschedule', {
+      id: row?.id,
+      startsAt: storeTime(7, '10:00'),
+    });
     expect(move.body).toMatchObject({ error: 'PastChangeCutoff' });
     const [after] = await t.ctx.db.query<{ status: string; sequence: number }>(
       'SELECT status, sequence FROM appointments WHERE id = $1',
@@ -195,11 +219,17 @@ describe('privacy: the data export holds appointments and notes; erasure deletes
     );
     expect(exported.status).toBe(200);
     expect(exported.body.appointments).toEqual([
-      expect.objectContaining({ note: 'Linen for a summer wedding', status: 'booked', startsAt: storeTime(8, '15:00') }),
+      expect.objectContaining({
+        note: 'Linen for a summer wedding',
+        status: 'booked',
+        startsAt: storeTime(8, '15:00'),
+      }),
     ]);
     const deleted = await client.post('/api/delete-account', { username: email });
     expect(deleted.status).toBe(200);
-    const rows = await t.ctx.db.query('SELECT 1 FROM appointments WHERE id = $1', [booked.body.appointment.id]);
+    const rows = await t.ctx.db.query('SELECT 1 FROM appointments WHERE id = $1', [
+      booked.body.appointment.id,
+    ]);
     expect(rows).toEqual([]);
     const notes = await t.ctx.db.query("SELECT 1 FROM audit_log WHERE change::text LIKE '%summer wedding%'");
     expect(notes).toEqual([]);

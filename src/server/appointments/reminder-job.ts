@@ -26,7 +26,9 @@ export async function sendAppointmentReminders(ctx: AppContext, batch = 100): Pr
       );
       const due = claimed.filter((row) => (row as { remind?: boolean }).remind).map((row) => row.id);
       if (due.length > 0) {
-        const rows = await tx.query<AppointmentRow>(`${appointmentSelect} WHERE a.id = ANY($1::uuid[])`, [due]);
+        const rows = await tx.query<AppointmentRow>(`${appointmentSelect} WHERE a.id = ANY($1::uuid[])`, [
+          due,
+        ]);
         for (const row of rows) {
           const mail = await appointmentMail(ctx.config, ctx.origin, row, 'reminder');
           if (mail) await enqueueMail(tx, mail);

@@ -290,7 +290,8 @@ export const mailWordsEnGB = {
       action: 'See your appointments',
     },
     details: (service: string, stylist: string, when: string) => `${service} with ${stylist}, ${when}.`,
-    where: (store: string, address: string) => (address ? `Where: ${store}, ${address}.` : `Where: ${store}.`),
+    where: (store: string, address: string) =>
+      address ? `Where: ${store}, ${address}.` : `Where: ${store}.`,
     yourNote: (note: string) => `Your note: ${note}`,
     calendar: 'The calendar file attached adds it to your calendar, or updates it there.',
     cancelledCalendar: 'The calendar file attached removes it from your calendar.',

@@ -148,7 +148,9 @@ export function createOutbox(
     const headers =
       typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
     const attachments =
-      typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as MailAttachment[]) : row.attachments;
+      typeof row.attachments === 'string'
+        ? (JSON.parse(row.attachments) as MailAttachment[])
+        : row.attachments;
     try {
       await transport.send({
         id: String(row.id),

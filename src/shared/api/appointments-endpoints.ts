@@ -17,4 +17,7 @@ export const rescheduleAppointment = describe<typeof rescheduleAppointmentEndpoi
   'POST',
   '/api/appointments/reschedule',
 );
-export const cancelAppointment = describe<typeof cancelAppointmentEndpoint>('POST', '/api/appointments/cancel');
+export const cancelAppointment = describe<typeof cancelAppointmentEndpoint>(
+  'POST',
+  '/api/appointments/cancel',
+);

@@ -32,9 +32,11 @@ export function formatSlotDay(at: Date | string, locale: Locale, timeZone: strin
 
 /** The calendar day (yyyy-mm-dd) of an instant in a zone: slots are grouped by the store's day. */
 export function dayInZone(at: Date | string, timeZone: string): string {
-  const parts = format('en-GB', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    new Date(at),
-  );
+  const parts = format('en-GB', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,8 +1,10 @@
+import { daDKAppointments } from './da-DK-appointments.ts';
 import { daDKClaims } from './da-DK-claims.ts';
 import type { OtherScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
 export const daDKScreens: OtherScreenMessages = {
+  appointments: daDKAppointments,
   claims: daDKClaims,
   exchange: {
     heading: 'Overfør point til dit kort',

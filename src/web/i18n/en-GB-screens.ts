@@ -1,8 +1,10 @@
 import { inviteMessages } from '#shared/domain/invite-codes.ts';
+import { enGBAppointments } from './en-GB-appointments.ts';
 import { enGBClaims } from './en-GB-claims.ts';
 
 /** The words of the lazily loaded screens, in British English (see en-GB.ts). */
 export const enGBScreens = {
+  appointments: enGBAppointments,
   claims: enGBClaims,
   exchange: {
     heading: 'Add points to your pass',
