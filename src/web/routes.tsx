@@ -41,8 +41,7 @@ const SecurityScreen = lazyScreen(() => import('./credentials/security-screen.ts
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
 const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
 const MissingPurchaseScreen = lazyScreen(() => import('./claims/missing-purchase-screen.tsx'));
-const AppointmentsScreen = lazyScreen(() => import('./appointments/appointments-screen.tsx'));
-const BookAppointmentScreen = lazyScreen(() => import('./appointments/book-appointment-screen.tsx'));
+const AppointmentsScreens = lazyScreen(() => import('./appointments/appointments-route.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -109,18 +108,10 @@ export function AppRoutes({ status }: { status: number }) {
           }
         />
         <Route
-          path="/appointments"
+          path="/appointments/:step?"
           element={
             <SignedInOnly>
-              <AppointmentsScreen />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="/appointments/book"
-          element={
-            <SignedInOnly>
-              <BookAppointmentScreen />
+              <AppointmentsScreens />
             </SignedInOnly>
           }
         />

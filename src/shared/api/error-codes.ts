@@ -85,7 +85,13 @@ const memberErrorCodes = [
   'AlreadyInHistory',
   'AlreadyClaimed',
   'TooManyOpenClaims',
-  // Appointments
+] as const;
+
+/**
+ * Codes of the members' appointments: their words are in the appointments screens' own (lazy)
+ * catalogue, not the first-load failures list, which Home's budget has no room for.
+ */
+const appointmentErrorCodes = [
   'AppointmentNotFound',
   'ServiceNotOffered',
   'SlotInPast',
@@ -145,7 +151,8 @@ const staffErrorCodes = [
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
 type PartnerErrorCode = (typeof partnerErrorCodes)[number];
 type StaffErrorCode = (typeof staffErrorCodes)[number];
-export type ErrorCode = MemberErrorCode | PartnerErrorCode | StaffErrorCode;
+export type AppointmentErrorCode = (typeof appointmentErrorCodes)[number];
+export type ErrorCode = MemberErrorCode | PartnerErrorCode | StaffErrorCode | AppointmentErrorCode;
 
 /** The body of every failed call. */
 export interface FailureBody {

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Appointment } from '#shared/api/appointments.ts';
 import { formatAppointmentTime } from '#shared/domain/appointment-time.ts';
 import { useConfig } from '../config-context.tsx';
-import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
@@ -10,6 +9,7 @@ import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { appointmentsApi } from './api.ts';
 import styles from './appointments.module.css';
+import { useAppointmentFailureText } from './failure-words.ts';
 
 /**
  * /appointments: the member's upcoming appointments, each with "Change the time" and "Cancel" until
@@ -32,7 +32,7 @@ export default function AppointmentsScreen() {
 export function UpcomingAppointments({ headingLevel }: { headingLevel: 2 | 3 }) {
   const m = useMessages().appointments;
   const { locale } = useConfig();
-  const failureText = useFailureText();
+  const failureText = useAppointmentFailureText();
   const [state, setState] = useState<
     { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: Appointment[]; cutoff: number }
   >({ status: 'loading' });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Slot } from '#shared/api/appointments.ts';
 import {
   dayInZone,
@@ -7,7 +7,6 @@ import {
   formatSlotTime,
 } from '#shared/domain/appointment-time.ts';
 import { useConfig } from '../config-context.tsx';
-import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
 import { useSearchParams } from '../routing/router.tsx';
@@ -17,6 +16,7 @@ import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { appointmentsApi } from './api.ts';
 import styles from './appointments.module.css';
+import { useAppointmentFailureText } from './failure-words.ts';
 
 interface Service {
   id: string;
@@ -33,7 +33,9 @@ interface Service {
 export default function BookAppointmentScreen() {
   const m = useMessages().appointments;
   const { locale } = useConfig();
-  const failureText = useFailureText();
+  const failureText = useAppointmentFailureText();
+  const failedRef = useRef(failureText);
+  failedRef.current = failureText;
   const [params] = useSearchParams();
   const rescheduling = params.get('reschedule');
   usePageTitle(rescheduling ? m.rescheduleTitle : m.bookTitle);
@@ -83,10 +85,10 @@ export default function BookAppointmentScreen() {
       .then((result) => {
         if (controller.signal.aborted) return;
         setSlots(result.ok ? result.data.slots : []);
-        if (!result.ok) setProblem(failureText(result));
+        if (!result.ok) setProblem(failedRef.current(result));
       });
     return () => controller.abort();
-  }, [serviceId, stylistId, rescheduling, failureText]);
+  }, [serviceId, stylistId, rescheduling]);
 
   const days = useMemo(() => {
     const byDay = new Map<string, Slot[]>();
@@ -113,8 +115,8 @@ export default function BookAppointmentScreen() {
       );
       return;
     }
-    setProblem(failureText(result, { Unknown: m.failed }));
-    if (result.code === 'SlotTaken') {
+    setProblem(failureText(result));
+    if (result.serverCode === 'SlotTaken') {
       setSlots((current) => current?.filter((s) => s.startsAt !== slot.startsAt) ?? null);
       setSlot(null);
     }

@@ -42,4 +42,13 @@ export const daDKAppointments: typeof enGBAppointments = {
   moved: 'Din aftale er flyttet. Vi har sendt dig en kalenderopdatering på e-mail.',
   failed: 'Beklager, det lykkedes ikke. Prøv igen.',
   loading: 'Henter …',
+  failures: {
+    AppointmentNotFound: 'Vi kunne ikke finde aftalen. Den er måske blevet aflyst.',
+    ServiceNotOffered: 'Stylisten tilbyder ikke den ydelse. Vælg en anden.',
+    SlotInPast: 'Det tidspunkt er passeret. Vælg et andet.',
+    OutsideWorkingHours: 'Det tidspunkt er ikke ledigt. Vælg et af de viste tidspunkter.',
+    SlotTaken: 'Beklager, tidspunktet er lige blevet booket af en anden. Vælg et andet.',
+    PastChangeCutoff: 'Det er for sent at ændre aftalen her. Ring til butikken.',
+    AppointmentClosed: 'Aftalen kan ikke længere ændres.',
+  },
 };

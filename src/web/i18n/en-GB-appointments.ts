@@ -1,3 +1,5 @@
+import type { AppointmentErrorCode } from '#shared/api/error-codes.ts';
+
 /** Words of the member's appointments (the list, booking, moving, cancelling), in British English. */
 export const enGBAppointments = {
   title: 'Your appointments',
@@ -39,4 +41,13 @@ export const enGBAppointments = {
   moved: 'Your appointment has moved. We have emailed you a calendar update.',
   failed: 'Sorry, that did not work. Please try again.',
   loading: 'Loading…',
+  failures: {
+    AppointmentNotFound: 'We could not find that appointment. It may have been cancelled.',
+    ServiceNotOffered: 'This stylist does not offer that service. Please choose another.',
+    SlotInPast: 'That time has passed. Please choose another.',
+    OutsideWorkingHours: 'That time is not free. Please choose one of the times shown.',
+    SlotTaken: 'Sorry, that time has just been booked by someone else. Please choose another.',
+    PastChangeCutoff: 'It is too late to change this appointment here. Please call the store.',
+    AppointmentClosed: 'This appointment can no longer be changed.',
+  } as Record<AppointmentErrorCode, string>,
 };

@@ -71,11 +71,4 @@ export const failuresDaDK: Record<FailureCode, string> = {
   AlreadyClaimed: 'Du har allerede fortalt os om denne ordre. Du kan følge den i din købshistorik.',
   TooManyOpenClaims:
     'Du har allerede flere manglende køb, der venter på os. Vi ser på dem først; prøv igen, når de er besvaret.',
-  AppointmentNotFound: 'Vi kunne ikke finde aftalen. Den er måske blevet aflyst.',
-  ServiceNotOffered: 'Stylisten tilbyder ikke den ydelse. Vælg en anden.',
-  SlotInPast: 'Det tidspunkt er passeret. Vælg et andet.',
-  OutsideWorkingHours: 'Det tidspunkt er ikke ledigt. Vælg et af de viste tidspunkter.',
-  SlotTaken: 'Beklager, tidspunktet er lige blevet booket af en anden. Vælg et andet.',
-  PastChangeCutoff: 'Det er for sent at ændre aftalen her. Ring til butikken.',
-  AppointmentClosed: 'Aftalen kan ikke længere ændres.',
 };

@@ -76,11 +76,4 @@ export const failuresEnGB: Record<FailureCode, string> = {
   AlreadyClaimed: "You've already told us about this order. You can follow it in your purchase history.",
   TooManyOpenClaims:
     "You have several missing purchases waiting for us already. We'll look at those first; please try again once they're answered.",
-  AppointmentNotFound: 'We could not find that appointment. It may have been cancelled.',
-  ServiceNotOffered: 'This stylist does not offer that service. Please choose another.',
-  SlotInPast: 'That time has passed. Please choose another.',
-  OutsideWorkingHours: 'That time is not free. Please choose one of the times shown.',
-  SlotTaken: 'Sorry, that time has just been booked by someone else. Please choose another.',
-  PastChangeCutoff: 'It is too late to change this appointment here. Please call the store.',
-  AppointmentClosed: 'This appointment can no longer be changed.',
 };
