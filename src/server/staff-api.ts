@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { registerAppointmentStaffRoutes } from './appointments/appointments-staff-routes.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
 import { registerStaffAdminRoutes } from './staff/staff-admin-routes.ts';
@@ -22,5 +23,6 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     const serve = staffServe(scope);
     registerStaffAuditRoutes(serve, ctx);
     registerKeyStaffRoutes(serve, ctx);
+    registerAppointmentStaffRoutes(serve, ctx);
   });
 }
