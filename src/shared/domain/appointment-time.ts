@@ -25,9 +25,9 @@ export function formatSlotTime(at: Date | string, locale: Locale, timeZone: stri
   return format(locale, timeZone, { timeStyle: 'short' }).format(new Date(at));
 }
 
-/** "Tuesday, 1 December"; "tirsdag den 1. december". */
+/** "Tue 1 Dec"; "tir. 1. dec.": short, as a grid of days needs. */
 export function formatSlotDay(at: Date | string, locale: Locale, timeZone: string): string {
-  return format(locale, timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(at));
+  return format(locale, timeZone, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at));
 }
 
 /** The calendar day (yyyy-mm-dd) of an instant in a zone: slots are grouped by the store's day. */

@@ -23,7 +23,9 @@ export default function AppointmentsScreen() {
       <h1>{m.title}</h1>
       <p className={styles.intro}>{m.intro}</p>
       <ButtonLink to="/appointments/book">{m.book}</ButtonLink>
-      <UpcomingAppointments headingLevel={2} />
+      <div className={styles.upcoming}>
+        <UpcomingAppointments headingLevel={2} />
+      </div>
     </Page>
   );
 }

@@ -181,6 +181,7 @@ export default function BookAppointmentScreen() {
               {days.map(([key, list]) => (
                 <li key={key}>
                   <Button
+                    className={styles.day}
                     variant={day === key ? 'primary' : 'secondary'}
                     aria-pressed={day === key}
                     onClick={() => {
