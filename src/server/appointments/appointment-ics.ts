@@ -91,7 +91,7 @@ function localStamp(at: Date, timeZone: string): string {
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at an instant, in minutes ("GMT+01:00" is 60). */
-export function offsetMinutes(timeZone: string, at: Date): number {
+function offsetMinutes(timeZone: string, at: Date): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });

@@ -19,14 +19,14 @@ export const instantField = z.iso.datetime({ offset: true, error: 'Choose a time
 
 export const appointmentNoteField = text().max(500, 'A note has at most 500 characters').default('');
 
-export const appointmentStoreSchema = z.object({
+const appointmentStoreSchema = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string(),
   timeZone: z.string(),
 });
 
-export const appointmentSchema = z.object({
+const appointmentSchema = z.object({
   id: z.string(),
   service: z.object({ id: z.string(), name: z.string(), durationMinutes: z.number().int() }),
   stylist: z.object({ id: z.string(), displayName: z.string() }),
