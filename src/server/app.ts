@@ -9,6 +9,7 @@ import Fastify, {
 import type { Config } from '#shared/config.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import type { AppContext } from './app-context.ts';
+import { registerAppointmentsRoutes } from './appointments/appointments-routes.ts';
 import { registerClaimsRoutes } from './claims/claims-routes.ts';
 import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(
   registerSignInRoutes(app, context);
   registerPointsRoutes(app, context);
   registerClaimsRoutes(app, context);
+  registerAppointmentsRoutes(app, context);
   registerAccountRoutes(app, context);
   registerPrivacyRoutes(app, context);
   registerPublicContentRoutes(app, context);

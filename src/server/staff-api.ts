@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { registerAppointmentStaffRoutes } from './appointments/appointments-staff-routes.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
 import { registerScanStaffRoutes } from './scan/scan-routes.ts';
@@ -26,5 +27,6 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerKeyStaffRoutes(serve, ctx);
     registerScanStaffRoutes(serve, ctx);
     registerStaffPrivateSalesRoutes(serve, ctx);
+    registerAppointmentStaffRoutes(serve, ctx);
   });
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { startAppointmentReminders } from './appointments/reminder-job.ts';
 import type { ServerSettings } from './config/load-config.ts';
 import type { Database } from './db/database.ts';
 import { whenOpen } from './db/when-open.ts';
@@ -68,6 +69,8 @@ export async function startServer(
     startPointsSweep(ctx),
     // Points expiry and its reminders, when pointsExpiry.months is set.
     startExpiryJob(ctx),
+    // The day-before reminder of each appointment, once.
+    startAppointmentReminders(ctx),
   ].filter((stop) => stop !== null);
   // Marketing mail: campaigns due (a private sale's start) are written to the outbox in batches.
   ctx.marketingMail.start();

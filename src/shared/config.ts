@@ -190,6 +190,18 @@ export const configSchema = publicConfigSchema.extend({
     })
     .prefault({}),
   /**
+   * Appointments with a stylist (src/server/appointments): members reschedule or cancel until
+   * `changeCutoffHours` before the start (later, they call the store); slots start every
+   * `slotStepMinutes` from the start of the stylist's hours; members book up to `bookAheadDays` ahead.
+   */
+  appointments: z
+    .strictObject({
+      changeCutoffHours: z.number().int().min(0).max(168).default(24),
+      slotStepMinutes: z.number().int().min(5).max(120).default(30),
+      bookAheadDays: z.number().int().min(1).max(180).default(28),
+    })
+    .prefault({}),
+  /**
    * Folder of the public pages' Markdown (terms.md, faq.md, privacy-policy.md, optionally under a
    * locale subfolder such as da-DK/). Default: the scheme's own pages in ./content.
    */

@@ -41,6 +41,7 @@ const SecurityScreen = lazyScreen(() => import('./credentials/security-screen.ts
 const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.tsx'));
 const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
 const MissingPurchaseScreen = lazyScreen(() => import('./claims/missing-purchase-screen.tsx'));
+const AppointmentsScreens = lazyScreen(() => import('./appointments/appointments-route.tsx'));
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -108,6 +109,14 @@ export function AppRoutes({ status }: { status: number }) {
             <SignedOutOnly>
               <MagicLoginScreen />
             </SignedOutOnly>
+          }
+        />
+        <Route
+          path="/appointments/:step?"
+          element={
+            <SignedInOnly>
+              <AppointmentsScreens />
+            </SignedInOnly>
           }
         />
         <Route path="/404" element={<NotFoundScreen />} />

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Database } from '../../src/server/db/database.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
 import { createServerStore, startServer } from '../support/server-process.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
@@ -34,8 +36,13 @@ export interface Member {
 interface WorkerFixtures {
   /** Overrides of the described configuration for this file's server (test.use({ loyaltyConfig })). */
   loyaltyConfig: Record<string, unknown>;
+  /** Writes rows into the file's server's database before it starts (test.use({ prepareDatabase })). */
+  prepareDatabase: PrepareDatabase | null;
   server: TestServer;
 }
+
+/** An object, not a bare function (which Playwright would take for a fixture). */
+type PrepareDatabase = { run(db: Database): Promise<void> };
 
 interface TestFixtures {
   /** Creates a member through the partner API (as staff would). */
@@ -51,8 +58,16 @@ let portCounter = 0;
 async function startTestServer(
   parallelIndex: number,
   config: Record<string, unknown>,
+  prepareDatabase: PrepareDatabase | null = null,
 ): Promise<{ server: TestServer; stop: () => Promise<void> }> {
   const store = await createServerStore({ pgliteTemplate: process.env.E2E_PGLITE_TEMPLATE });
+  if (prepareDatabase) {
+    // Rows no screen or API of this file makes (stores, stylists), written before the server opens the data.
+    if (store.databaseUrl) throw new Error('prepareDatabase writes the embedded database only');
+    const db = await openPglite(join(store.dataDir, 'db'));
+    await prepareDatabase.run(db);
+    await db.close();
+  }
   const configPath = join(store.dataDir, 'config.json');
   writeFileSync(configPath, JSON.stringify(config));
   const mail = new SmtpSink();
@@ -135,9 +150,14 @@ function waitForHydrationAfterLoads(page: Page, javaScriptEnabled: boolean): voi
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   loyaltyConfig: [{}, { scope: 'worker', option: true }],
+  prepareDatabase: [null, { scope: 'worker', option: true }],
   server: [
-    async ({ loyaltyConfig }, use, workerInfo) => {
-      const { server, stop } = await startTestServer(workerInfo.parallelIndex, loyaltyConfig);
+    async ({ loyaltyConfig, prepareDatabase }, use, workerInfo) => {
+      const { server, stop } = await startTestServer(
+        workerInfo.parallelIndex,
+        loyaltyConfig,
+        prepareDatabase,
+      );
       await use(server);
       await stop();
     },

@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import {
   type Database,
   int8TypeId,
@@ -29,9 +30,11 @@ export async function openPglite(
 ): Promise<PgliteDatabase> {
   // The same numbers as the pg driver (PGlite alone answers BIGINT past 2^53 as a BigInt, NUMERIC as text).
   const parsers = { [int8TypeId]: parseInt8, [numericTypeId]: parseNumeric };
+  // btree_gist: the appointments' exclusion constraint (stylist and time range in one index).
+  const extensions = { btree_gist };
   const pgOptions: PGliteOptions = options.loadDataDir
-    ? { loadDataDir: options.loadDataDir, parsers }
-    : { parsers };
+    ? { loadDataDir: options.loadDataDir, parsers, extensions }
+    : { parsers, extensions };
   const durableFs = dataDir && options.durable !== false ? new DurablePrivateNodeFS(dataDir) : null;
   if (durableFs) {
     pgOptions.fs = durableFs;

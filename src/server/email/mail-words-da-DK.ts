@@ -255,4 +255,35 @@ export const mailWordsDaDK: MailWords = {
     ],
     action: 'Se min kode',
   },
+  appointment: {
+    booked: {
+      subject: (service, when) => `Booket: ${service}, ${when}`,
+      title: 'Din aftale er booket',
+      action: 'Se dine aftaler',
+    },
+    moved: {
+      subject: (service, when) => `Flyttet: ${service}, nu ${when}`,
+      title: 'Din aftale er flyttet',
+      action: 'Se dine aftaler',
+    },
+    cancelled: {
+      subject: (service, when) => `Aflyst: ${service}, ${when}`,
+      title: 'Din aftale er aflyst',
+      action: 'Book en ny aftale',
+    },
+    reminder: {
+      subject: (service, when) => `I morgen: ${service}, ${when}`,
+      title: 'Vi ses i morgen',
+      action: 'Se dine aftaler',
+    },
+    details: (service, stylist, when) => `${service} med ${stylist}, ${when}.`,
+    where: (store, address) => (address ? `Hvor: ${store}, ${address}.` : `Hvor: ${store}.`),
+    yourNote: (note) => `Din note: ${note}`,
+    calendar: 'Med den vedhæftede kalenderfil kommer aftalen i din kalender, eller den bliver opdateret der.',
+    cancelledCalendar: 'Med den vedhæftede kalenderfil bliver aftalen fjernet fra din kalender.',
+    change: (hours) =>
+      `Du kan flytte eller aflyse den på din konto indtil ${hours === 1 ? '1 time' : `${hours} timer`}, før den begynder.`,
+    summary: (service, stylist) => `${service} med ${stylist}`,
+    reason: (brand) => `Du modtager denne e-mail på grund af din aftale hos ${brand}.`,
+  },
 };

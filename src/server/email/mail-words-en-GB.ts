@@ -284,6 +284,39 @@ export const mailWordsEnGB = {
     ],
     action: 'Reveal my code',
   },
+  /** Appointments with a stylist: `when` is the day and time in the store's zone, `service` its name. */
+  appointment: {
+    booked: {
+      subject: (service: string, when: string) => `Booked: ${service}, ${when}`,
+      title: 'Your appointment is booked',
+      action: 'See your appointments',
+    },
+    moved: {
+      subject: (service: string, when: string) => `Moved: ${service}, now ${when}`,
+      title: 'Your appointment has moved',
+      action: 'See your appointments',
+    },
+    cancelled: {
+      subject: (service: string, when: string) => `Cancelled: ${service}, ${when}`,
+      title: 'Your appointment is cancelled',
+      action: 'Book another appointment',
+    },
+    reminder: {
+      subject: (service: string, when: string) => `Tomorrow: ${service}, ${when}`,
+      title: 'See you tomorrow',
+      action: 'See your appointments',
+    },
+    details: (service: string, stylist: string, when: string) => `${service} with ${stylist}, ${when}.`,
+    where: (store: string, address: string) =>
+      address ? `Where: ${store}, ${address}.` : `Where: ${store}.`,
+    yourNote: (note: string) => `Your note: ${note}`,
+    calendar: 'The calendar file attached adds it to your calendar, or updates it there.',
+    cancelledCalendar: 'The calendar file attached removes it from your calendar.',
+    change: (hours: number) =>
+      `You can move or cancel it in your account until ${hours === 1 ? '1 hour' : `${hours} hours`} before it starts.`,
+    summary: (service: string, stylist: string) => `${service} with ${stylist}`,
+    reason: (brand: string) => `You received this email because of your appointment with ${brand}.`,
+  },
 };
 
 export type MailWords = typeof mailWordsEnGB;

@@ -13,6 +13,15 @@ export interface Mail {
    * mail only; every mail the app sends today is transactional and has none (docs/decisions/0052-emails-from-one-set-of-react.md).
    */
   headers?: Record<string, string>;
+  /** Files sent with it (an appointment's .ics), their content as text. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar; method=REQUEST; charset=UTF-8`. */
+  contentType: string;
+  content: string;
 }
 
 export interface SentMail extends Mail {
@@ -90,6 +99,7 @@ export function smtpTransport(
         html: mail.html,
         text: mail.text,
         headers: mail.headers ?? {},
+        ...nodemailerAttachments(mail.attachments ?? []),
         // The outbox row's id: a receiving server or a person can tell a retried mail from a new one.
         messageId: `<outbox-${mail.id}@${from.replace(/^.*@|>.*$/g, '') || 'localhost'}>`,
       });
@@ -97,6 +107,23 @@ export function smtpTransport(
     close: () => {
       void pool?.then((opened) => opened.close());
     },
+  };
+}
+
+/**
+ * A calendar file goes as nodemailer's `icalEvent` (a text/calendar part with its METHOD, which is
+ * what Gmail and Outlook read as an invitation, and the same file attached); others as attachments.
+ */
+function nodemailerAttachments(attachments: MailAttachment[]) {
+  const calendar = attachments.find((file) => file.contentType.startsWith('text/calendar'));
+  const method = calendar ? /method=([A-Z]+)/i.exec(calendar.contentType)?.[1] : undefined;
+  return {
+    attachments: attachments
+      .filter((file) => file !== calendar)
+      .map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+    ...(calendar
+      ? { icalEvent: { filename: calendar.filename, method: method ?? 'REQUEST', content: calendar.content } }
+      : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Config } from '#shared/config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { metrics } from '../operations/metrics.ts';
-import type { Mail, MailTransport } from './mailer.ts';
+import type { Mail, MailAttachment, MailTransport } from './mailer.ts';
 
 /**
  * The transactional outbox. A feature writes its email with enqueueMail inside the transaction of the
@@ -19,8 +19,8 @@ export async function enqueueMail(
   // the work of one for a member (email-link-routes.ts).
   if (send) mailsWritten++;
   await tx.query(
-    `INSERT INTO outbox_mail (email, subject, html, body_text, links, forget_once_sent, headers)
-     SELECT $1, $2, $3, $4, $5::jsonb, $7, $8::jsonb WHERE $6::boolean`,
+    `INSERT INTO outbox_mail (email, subject, html, body_text, links, forget_once_sent, headers, attachments)
+     SELECT $1, $2, $3, $4, $5::jsonb, $7, $8::jsonb, $9::jsonb WHERE $6::boolean`,
     [
       mail.to,
       mail.subject,
@@ -30,6 +30,7 @@ export async function enqueueMail(
       send,
       options.forgetOnceSent ?? false,
       JSON.stringify(mail.headers ?? {}),
+      JSON.stringify(mail.attachments ?? []),
     ],
   );
 }
@@ -52,6 +53,7 @@ interface OutboxRow {
   body_text: string;
   links: string[] | string;
   headers: Record<string, string> | string;
+  attachments: MailAttachment[] | string;
   attempts: number;
 }
 
@@ -111,7 +113,7 @@ export function createOutbox(
         WHERE id IN (SELECT id FROM outbox_mail
                       WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= now()
                       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, email, subject, html, body_text, links, headers, attempts`,
+        RETURNING id, email, subject, html, body_text, links, headers, attachments, attempts`,
       [batchSize, leaseSeconds],
     );
     // In parallel: the SMTP transport keeps a small pool of connections, so a round is not a
@@ -145,6 +147,10 @@ export function createOutbox(
     const links = typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links;
     const headers =
       typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+    const attachments =
+      typeof row.attachments === 'string'
+        ? (JSON.parse(row.attachments) as MailAttachment[])
+        : row.attachments;
     try {
       await transport.send({
         id: String(row.id),
@@ -154,6 +160,7 @@ export function createOutbox(
         text: row.body_text,
         links,
         headers,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     } catch (error) {
       await recordFailure(row, error);

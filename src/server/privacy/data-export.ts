@@ -1,5 +1,6 @@
 import type { DataExport } from '#shared/api/privacy.ts';
 import type { Config } from '#shared/config.ts';
+import { exportAppointments } from '../appointments/appointment-rows.ts';
 import { memberClaims } from '../claims/claims-service.ts';
 import { describeUserAgent } from '../credentials/user-agent.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
@@ -34,6 +35,7 @@ export const exportCoverage: Record<string, string> = {
     "exported: through the ledger (a claimed purchase is a ledger row); the till request itself is the retailer's",
   points_expiry_reminders: 'exported: pointsExpiryReminders (the day, the points, when it was sent)',
   store_visits: 'exported: storeVisits (when and in which store; not which staff member recorded it)',
+  appointments: 'exported: appointments (service, stylist, store, times, the note, state, who booked it)',
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   private_sale_reveals: 'exported: privateSaleReveals (the sale, the code shown, when)',
   private_sale_codes: 'exported: through privateSaleReveals (the code given is the one revealed)',
@@ -180,6 +182,7 @@ export async function exportMemberData(
     `SELECT kind, campaign_id, sent_at, unsubscribed_at FROM marketing_mails WHERE account_id = $1 ORDER BY sent_at`,
     [accountId],
   );
+  const appointments = await exportAppointments(tx, accountId, config.locale);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
     [accountId],
@@ -295,6 +298,7 @@ export async function exportMemberData(
     })),
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     storeVisits,
+    appointments,
     staffActions: staffActions.map((entry) => ({
       at: iso(entry.at),
       action: entry.action,

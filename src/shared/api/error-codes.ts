@@ -93,6 +93,20 @@ const memberErrorCodes = [
  */
 const featureErrorCodes = ['NotEligible', 'SaleNotLive', 'CodesRunOut'] as const;
 
+/**
+ * Codes of the members' appointments: their words are in the appointments screens' own (lazy)
+ * catalogue, not the first-load failures list, which Home's budget has no room for.
+ */
+const appointmentErrorCodes = [
+  'AppointmentNotFound',
+  'ServiceNotOffered',
+  'SlotInPast',
+  'OutsideWorkingHours',
+  'SlotTaken',
+  'PastChangeCutoff',
+  'AppointmentClosed',
+] as const;
+
 /** Codes only a partner-API caller or the CLI meets (their words are the English `message`). */
 const partnerErrorCodes = [
   'InvalidApiKey',
@@ -140,15 +154,25 @@ const staffErrorCodes = [
   'CardNotFound',
   'StoreNotFound',
   'VisitIdReused',
+  // Private sales
   'SaleNotFound',
   'DuplicateCodes',
+  // Appointments
+  'ServiceNotFound',
+  'NotAStylist',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
 type PartnerErrorCode = (typeof partnerErrorCodes)[number];
 type StaffErrorCode = (typeof staffErrorCodes)[number];
 type FeatureErrorCode = (typeof featureErrorCodes)[number];
-export type ErrorCode = MemberErrorCode | PartnerErrorCode | StaffErrorCode | FeatureErrorCode;
+export type AppointmentErrorCode = (typeof appointmentErrorCodes)[number];
+export type ErrorCode =
+  | MemberErrorCode
+  | PartnerErrorCode
+  | StaffErrorCode
+  | FeatureErrorCode
+  | AppointmentErrorCode;
 
 /** The body of every failed call. */
 export interface FailureBody {

@@ -158,6 +158,21 @@ export const dataExportSchema = z.object({
   missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
   /** The member's visits to the scheme's stores, recorded by staff who scanned their card. */
   storeVisits: z.array(z.object({ visitedAt: z.string(), store: z.string(), storeCode: z.string() })),
+  /** The member's appointments with stylists, with their notes, whatever their state. */
+  appointments: z.array(
+    z.object({
+      service: z.string(),
+      stylist: z.string(),
+      store: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      note: z.string(),
+      status: z.string(),
+      bookedBy: z.string(),
+      bookedAt: z.string(),
+      reminderSentAt: z.string().nullable(),
+    }),
+  ),
   /** What staff and partner systems did about the member (the audit log), without who the staff member was. */
   staffActions: z.array(
     z.object({

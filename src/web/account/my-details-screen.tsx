@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Account } from '#shared/api/common.ts';
 import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -15,6 +15,8 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
 import { currencyName } from './currency-name.ts';
+
+const AccountAppointments = lazy(() => import('../appointments/account-appointments.tsx'));
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -111,6 +113,10 @@ export default function MyDetailsScreen() {
           <Link to="/help/privacy">{a.privacyLink}</Link>
         </p>
       </section>
+
+      <Suspense fallback={null}>
+        <AccountAppointments className={styles.card} />
+      </Suspense>
 
       <nav className={styles.card} aria-labelledby="manage">
         <h2 id="manage">{a.manage}</h2>

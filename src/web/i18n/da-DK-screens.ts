@@ -1,9 +1,11 @@
+import { daDKAppointments } from './da-DK-appointments.ts';
 import { daDKClaims } from './da-DK-claims.ts';
 import { daDKOffline } from './da-DK-offline.ts';
 import type { OtherScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
 export const daDKScreens: OtherScreenMessages = {
+  appointments: daDKAppointments,
   claims: daDKClaims,
   offline: daDKOffline,
   exchange: {

@@ -1,9 +1,11 @@
 import { inviteMessages } from '#shared/domain/invite-codes.ts';
+import { enGBAppointments } from './en-GB-appointments.ts';
 import { enGBClaims } from './en-GB-claims.ts';
 import { enGBOffline } from './en-GB-offline.ts';
 
 /** The words of the lazily loaded screens, in British English (see en-GB.ts). */
 export const enGBScreens = {
+  appointments: enGBAppointments,
   claims: enGBClaims,
   offline: enGBOffline,
   exchange: {
