@@ -24,7 +24,11 @@ const switched: { endpoint: Endpoint; body: Record<string, unknown>; message: st
     body: { id: passkeyId, title: 'Phone' },
     message: 'Passkeys are not available.',
   },
-  { endpoint: credentials.removePasskeyEndpoint, body: { id: passkeyId }, message: 'Passkeys are not available.' },
+  {
+    endpoint: credentials.removePasskeyEndpoint,
+    body: { id: passkeyId },
+    message: 'Passkeys are not available.',
+  },
   {
     endpoint: credentials.passkeyRegistrationOptionsEndpoint,
     body: {},
