@@ -151,12 +151,10 @@ export const burnRatesResponse = z.object({
   currency: z
     .string()
     .meta({ description: "The scheme's currency (ISO 4217), the cash credit's.", examples: ['GBP'] }),
-  locale: z
-    .enum(['en-GB', 'da-DK'])
-    .meta({
-      description: "The scheme's locale, to show amounts as its members read them.",
-      examples: ['en-GB'],
-    }),
+  locale: z.enum(['en-GB', 'da-DK']).meta({
+    description: "The scheme's locale, to show amounts as its members read them.",
+    examples: ['en-GB'],
+  }),
 });
 
 /** A run of the points expiry job: the points it expired and the reminders it wrote. */
