@@ -11,7 +11,7 @@ import { Link } from '../routing/links.tsx';
 import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';

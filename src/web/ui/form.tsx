@@ -7,7 +7,8 @@ import {
 } from 'react';
 import styles from './form.module.css';
 
-export const formStyles = styles;
+// The fields are only the lazy screens'; a message (and the form's classes) is also the first load's.
+export { Alert, formStyles } from './alert.tsx';
 
 interface FieldFrameProps {
   label: string;
@@ -129,12 +130,3 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { usernam
     );
   },
 );
-
-/** A form-level message: errors are announced (role=alert), others politely (role=status). */
-export function Alert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
-  return (
-    <div className={`${styles.alert} ${styles[kind]}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </div>
-  );
-}
