@@ -7,9 +7,6 @@ import {
 } from 'react';
 import styles from './form.module.css';
 
-// The fields are only the lazy screens'; a message (and the form's classes) is also the first load's.
-export { Alert, formStyles } from './alert.tsx';
-
 interface FieldFrameProps {
   label: string;
   /** The message shown beside the field; its presence flags the field. */
