@@ -93,20 +93,23 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
-/** Home's module and everything it imports statically (the first-load modules are taken before). */
-let homeModules: Set<string> | undefined;
-function homeClosure(ctx: {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-}): Set<string> {
-  if (homeModules) return homeModules;
+const closures = new Map<string, Set<string>>();
+
+/** Every module a screen imports statically, found once per build (the code-splitting groups below). */
+function closureOf(
+  screen: string,
+  ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
+): Set<string> {
+  const known = closures.get(screen);
+  if (known) return known;
   const found = new Set<string>();
   const walk = (id: string) => {
     if (found.has(id)) return;
     found.add(id);
     for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) walk(next);
   };
-  walk(`${process.cwd()}/src/web/home/home-screen.tsx`);
-  homeModules = found;
+  walk(`${process.cwd()}/${screen}`);
+  closures.set(screen, found);
   return found;
 }
 
@@ -203,7 +206,16 @@ export default defineConfig(({ isSsrBuild }) => ({
               tags: ['$initial'],
               test: (id) => !/(index\.html|src.web.main\.tsx)$/.test(id),
             },
-            { name: (id, ctx) => (homeClosure(ctx).has(id) ? 'home-screen' : null) },
+            {
+              name: (id, ctx) =>
+                closureOf('src/web/home/home-screen.tsx', ctx).has(id) ? 'home-screen' : null,
+            },
+            // Sign in likewise: the form fields it shares with the joining and account screens come
+            // with it, not in a chunk of their own that Sign in would wait for as well.
+            {
+              name: (id, ctx) =>
+                closureOf('src/web/signin/signin-screen.tsx', ctx).has(id) ? 'signin-screen' : null,
+            },
           ],
         },
       },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResponseOf } from '#shared/api/descriptor.ts';
 import * as partner from '#shared/api/partner-endpoints.ts';
+import { formatMoney, formatPoints, minorUnitDigits, parseMajorUnits } from '#shared/domain/format.ts';
 import { args } from './args.ts';
 import { OperatorError, type PartnerClient } from './client.ts';
 
@@ -108,15 +109,39 @@ const adjust: Command = async (client, argv) => {
   return `Recorded ${describeEntry(result.entry)}`;
 };
 
+/**
+ * The burn rate in the scheme's currency's major unit, as the console asks for it: `--cash 0.50` is
+ * 50 pence. The scheme's currency and locale come from the server (the burn rates' answer).
+ */
 const burnRateSet: Command = async (client, argv) => {
-  const { values } = args(argv, { 'points-level': { type: 'string' }, 'cash-value': { type: 'string' } });
-  const body = {
-    pointsLevel: int('points-level', values['points-level']),
-    cashValue: int('cash-value', values['cash-value']),
-  };
-  await client.call(partner.setBurnRate, { body });
-  return `Burn rate set: ${body.pointsLevel} points buy ${body.cashValue} minor units of cash on the pass.`;
+  if (argv.some((arg) => arg === '--cash-value' || arg.startsWith('--cash-value=')))
+    throw new OperatorError(
+      '--cash-value (minor units) is gone: give --cash in the major unit, such as --cash 0.50.',
+    );
+  const { values } = args(argv, { 'points-level': { type: 'string' }, cash: { type: 'string' } });
+  const pointsLevel = int('points-level', values['points-level']);
+  const { currency, locale } = await client.call(partner.getBurnRates);
+  const cashValue = cashIn(currency, values.cash);
+  const set = await client.call(partner.setBurnRate, { body: { pointsLevel, cashValue } });
+  const cash = formatMoney(cashValue, set.currency, set.locale);
+  return `Burn rate set: ${formatPoints(pointsLevel, locale)} points buy ${cash} of cash on the pass.`;
 };
+
+/** The most cash credit one burn-rate step may buy, in minor units (the partner API's limit). */
+const mostCash = 1_000_000;
+
+/** `--cash` in minor units, or the CLI's own words for what is wrong with it. */
+function cashIn(currency: string, given: string | undefined): number {
+  const minor = given === undefined ? null : parseMajorUnits(given, currency);
+  if (minor !== null && minor >= 1 && minor <= mostCash) return minor;
+  const digits = minorUnitDigits(currency);
+  const least = (1 / 10 ** digits).toFixed(digits);
+  const most = (mostCash / 10 ** digits).toFixed(digits);
+  const example = (50 / 10 ** digits).toFixed(digits);
+  throw new OperatorError(
+    `--cash must be an amount of ${currency} from ${least} to ${most}, such as ${example} (got ${given ?? 'nothing'}).`,
+  );
+}
 
 const expiryRun: Command = async (client) => {
   const result = await client.call(partner.runPointsExpiry);
@@ -137,6 +162,6 @@ export const pointsCommands: Record<string, { usage: string; run: Command }> = {
     usage: 'adjust --member E|CARD --points=±N --reason "WHY" [--id ADJUSTMENT_ID]',
     run: adjust,
   },
-  'burn-rate set': { usage: 'burn-rate set --points-level N --cash-value M', run: burnRateSet },
+  'burn-rate set': { usage: 'burn-rate set --points-level N --cash AMOUNT (e.g. 0.50)', run: burnRateSet },
   'points-expiry run': { usage: 'points-expiry run', run: expiryRun },
 };

@@ -18,6 +18,7 @@ import { createOutbox, mailsWrittenSoFar } from './email/outbox.ts';
 import { registerCompression } from './http/compression.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { openMemberDoor } from './http/routes.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerSessions(app, context);
+  openMemberDoor(app, context.config);
 
   registerHealthRoutes(app, context);
   registerMetrics(app, context);

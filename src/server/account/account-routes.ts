@@ -47,8 +47,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   // SPEC §7 delete-account: confirmed with the member's email; erases personal data, keeps the
   // anonymised ledger, and signs the member out everywhere. Needs a recent authentication (ASVS 6.2.3).
-  route(app, deleteAccountEndpoint, async ({ username }, request, reply) => {
-    const session = requireRecentAuthentication(request);
+  route(app, deleteAccountEndpoint, async ({ username }, request, reply, signedIn) => {
+    const session = requireRecentAuthentication(signedIn);
     await deleteAccount(
       ctx,
       async (tx) => {

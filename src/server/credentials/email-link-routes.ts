@@ -45,9 +45,9 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     return signedIn(ctx, request, reply, await resetPassword(ctx, input));
   });
 
-  route(app, api.changePasswordEndpoint, async ({ password }, request) => {
+  route(app, api.changePasswordEndpoint, async ({ password }, _request, _reply, session) => {
     // The spec fixes the call as { password }: proof of presence is a recent authentication instead.
-    const { first } = await changePassword(ctx, requireRecentAuthentication(request), password);
+    const { first } = await changePassword(ctx, requireRecentAuthentication(session), password);
     return { success: true, message: first ? passwordSetMessage : passwordChangedMessage };
   });
 }

@@ -3,54 +3,48 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '#shared/api/credentials.ts';
 import type { AppContext } from '../app-context.ts';
 import { route } from '../http/routes.ts';
-import { requireRecentAuthentication, requireSession } from '../sessions/session-plugin.ts';
+import { requireRecentAuthentication } from '../sessions/session-plugin.ts';
 import { signedIn } from '../signin/signed-in.ts';
 import { passkeyFlowOf } from './passkey-flow.ts';
 import { passkeyService } from './passkey-service.ts';
 
-/** The passkeys of SPEC §7: list, register, sign in, rename, remove (the rules: passkey-service.ts). */
+/**
+ * The passkeys of SPEC §7: list, register, sign in, rename, remove (the rules: passkey-service.ts).
+ * Their declarations name the passkeys switch and who may call; the members' door checks both.
+ */
 export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const passkeys = passkeyService(ctx);
 
-  route(app, api.passkeysEndpoint, async (_query, request) => {
-    passkeys.ensureEnabled();
-    return passkeys.list(requireSession(request));
-  });
+  route(app, api.passkeysEndpoint, async (_query, _request, _reply, session) => passkeys.list(session));
 
   // Adding or removing a passkey changes who can sign in: both need a recent authentication.
-  route(app, api.passkeyRegistrationOptionsEndpoint, async (_body, request) => {
-    passkeys.ensureEnabled();
-    const options = await passkeys.registrationOptions(requireRecentAuthentication(request));
+  route(app, api.passkeyRegistrationOptionsEndpoint, async (_body, _request, _reply, session) => {
+    const options = await passkeys.registrationOptions(requireRecentAuthentication(session));
     return { success: true, options: { ...options } };
   });
 
-  route(app, api.passkeyRegisterEndpoint, async ({ response }, request) => {
-    passkeys.ensureEnabled();
-    const session = requireRecentAuthentication(request);
+  route(app, api.passkeyRegisterEndpoint, async ({ response }, request, _reply, session) => {
     const credential = response as unknown as RegistrationResponseJSON;
-    return { success: true, passkey: await passkeys.register(request, session, credential) };
+    const recent = requireRecentAuthentication(session);
+    return { success: true, passkey: await passkeys.register(request, recent, credential) };
   });
 
   route(app, api.passkeyLoginOptionsEndpoint, async (_body, request, reply) => {
-    passkeys.ensureEnabled();
     return { success: true, options: { ...(await passkeys.signInOptions(request, reply)) } };
   });
 
   route(app, api.passkeyLoginEndpoint, async ({ response }, request, reply) => {
-    passkeys.ensureEnabled();
     const credential = response as unknown as AuthenticationResponseJSON;
     const { account, passkeyId } = await passkeys.signIn(request, credential, passkeyFlowOf(ctx, request));
     return signedIn(ctx, request, reply, account, { passkeyId, method: 'passkey' });
   });
 
-  route(app, api.renamePasskeyEndpoint, async ({ id, title }, request) => {
-    passkeys.ensureEnabled();
-    return { success: true, passkey: await passkeys.rename(requireSession(request), id, title) };
+  route(app, api.renamePasskeyEndpoint, async ({ id, title }, _request, _reply, session) => {
+    return { success: true, passkey: await passkeys.rename(session, id, title) };
   });
 
-  route(app, api.removePasskeyEndpoint, async ({ id }, request) => {
-    passkeys.ensureEnabled();
-    await passkeys.remove(requireRecentAuthentication(request), id);
+  route(app, api.removePasskeyEndpoint, async ({ id }, _request, _reply, session) => {
+    await passkeys.remove(requireRecentAuthentication(session), id);
     return { success: true };
   });
 }

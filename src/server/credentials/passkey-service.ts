@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Passkey } from '#shared/api/credentials.ts';
 import type { AppContext } from '../app-context.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
 import { type AccountRow, findAccountById } from '../members/account-service.ts';
 import { limitByAddress } from '../rate-limits/rate-limits.ts';
 import type { Session } from '../sessions/session-service.ts';
@@ -37,13 +37,7 @@ export function passkeyService(ctx: AppContext) {
   const ceremonies: Ceremonies = passkeyCeremonies(ctx);
   const { rpID, expectedOrigin, challengeMinutes } = ceremonies;
 
-  function ensureEnabled(): void {
-    if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
-  }
-
   return {
-    ensureEnabled,
-
     async list(session: Session): Promise<Passkey[]> {
       const rows = await passkeysOf(ctx.db, session.accountId);
       return rows.map((row) => passkeyView(row, session.passkeyId));

@@ -44,19 +44,6 @@ export function reauthenticationService(ctx: AppContext) {
   }
 
   return {
-    ensurePasskeysEnabled(): void {
-      if (!ctx.config.enableWebAuthnLogins) throw notFound('NotFound', 'Passkeys are not available.');
-    },
-
-    /**
-     * Offered where email links may sign in at all: a deployment that switched them off does not
-     * count the inbox as proof of who someone is.
-     */
-    ensureLinksEnabled(): void {
-      if (!ctx.config.enableMagicLinkLogins)
-        throw notFound('NotFound', 'Confirming with an emailed link is not available.');
-    },
-
     /**
      * The sign-in throttle, keyed by the account's email: failures here and at sign-in add up, so
      * the re-confirmation is no way round it. A slot is taken before the password is checked

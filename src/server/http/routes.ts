@@ -1,13 +1,39 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '#shared/api/endpoint.ts';
-import { type HttpError, unauthorized } from './errors.ts';
+import type { Endpoint, MemberFeature } from '#shared/api/endpoint.ts';
+import type { Config } from '#shared/config.ts';
+import { type HttpError, notFound, unauthorized } from './errors.ts';
 import { type Door, JsonText, serve } from './serve.ts';
 
 export { parseOrThrow } from './parse.ts';
 export { JsonText };
 
 type MemberSession = FastifyRequest['session'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The deployment's configuration, whose switches the members' door reads (openMemberDoor). */
+    memberDoorConfig: Config;
+  }
+}
+
+/** Each member feature's switch and what a caller gets while it is off: the feature is not there. */
+const memberFeatures: Record<MemberFeature, { on(config: Config): boolean; off(): HttpError }> = {
+  passkeys: {
+    on: (config) => config.enableWebAuthnLogins,
+    off: () => notFound('NotFound', 'Passkeys are not available.'),
+  },
+  // A deployment that switched emailed sign-in links off does not count the inbox as proof of who someone is.
+  'link-reconfirmation': {
+    on: (config) => config.enableMagicLinkLogins,
+    off: () => notFound('NotFound', 'Confirming with an emailed link is not available.'),
+  },
+};
+
+/** Gives the members' door the configuration its feature switches read; app.ts calls it before any route. */
+export function openMemberDoor(app: FastifyInstance, config: Config): void {
+  app.decorate('memberDoorConfig', config);
+}
 
 /** The session a handler gets: always one when its endpoint is declared for signed-in members. */
 type SessionOf<E extends Endpoint> = E['access'] extends { who: 'signed-in' }
@@ -31,9 +57,10 @@ export function signInRequired() {
 
 /**
  * The members' door (/api): the session hook (sessions/session-plugin.ts) has resolved the member's
- * session, or none. An endpoint declared for signed-in members is refused without one, after its
- * input is checked (a bad body is a 400 first, as it always was); one that declares no `who` leaves
- * it to its handler. Members' own writes are not in the staff audit log.
+ * session, or none. Once the input is checked (a bad body is a 400 first, as it always was), an
+ * endpoint's feature switch answers (404 while it is off, signed in or not), then an endpoint
+ * declared for signed-in members is refused without a session. Members' own writes are not in the
+ * staff audit log.
  */
 function memberDoor(config: FastifyContextConfig): Door<FastifyRequest['session']> {
   return {
@@ -59,11 +86,15 @@ export function route<E extends Endpoint>(
   config: FastifyContextConfig = {},
 ): void {
   const access = definition.access;
-  if (access && access.door !== 'member') {
+  if (access.door !== 'member') {
     throw new Error(`${definition.method} ${definition.path} is not a member endpoint`);
   }
-  const signedIn = access?.who === 'signed-in';
+  const signedIn = access.who === 'signed-in';
+  const feature = access.feature ? memberFeatures[access.feature] : undefined;
+  const deployment = app.memberDoorConfig;
+  if (feature && !deployment) throw new Error(`${definition.path}: open the members' door before its routes`);
   serve(app, memberDoor(config), definition, (body, { caller, request, reply }) => {
+    if (feature && !feature.on(deployment)) throw feature.off();
     if (signedIn && !caller) throw signInRequired();
     return handler(body, request, reply, caller as SessionOf<E>);
   });

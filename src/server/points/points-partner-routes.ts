@@ -51,9 +51,11 @@ export function registerPointsPartnerRoutes(serve: PartnerServe, ctx: AppContext
   keyed(partner.recordAdjustment, partnerWrites.adjustment);
   keyed(partner.recordRedemption, partnerWrites.redemption);
 
+  // The cash credit is in the scheme's currency; a client shows it in the scheme's locale.
+  const scheme = { currency: ctx.config.allowedCurrencies[0] ?? 'GBP', locale: ctx.config.locale };
   serve(partner.getBurnRates, async () => {
     const rate = await currentBurnRate(ctx.db);
-    return { success: true as const, burnRates: rate ? [rate] : [] };
+    return { success: true as const, burnRates: rate ? [rate] : [], ...scheme };
   });
 
   serve(partner.runPointsExpiry, async (_none, { audit }) => ({
@@ -64,6 +66,6 @@ export function registerPointsPartnerRoutes(serve: PartnerServe, ctx: AppContext
   // Sets the first (the only used) burn-rate entry.
   serve(partner.setBurnRate, async (input, { audit }) => {
     await setBurnRate(ctx.db, input, audit);
-    return { success: true as const, burnRates: [input] };
+    return { success: true as const, burnRates: [input], ...scheme };
   });
 }

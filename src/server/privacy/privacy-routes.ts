@@ -28,8 +28,8 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   // GDPR articles 15 and 20, as a file. The whole dossier in one request: it needs a recent sign-in
   // or re-confirmation, like the other changes that would hand the account's contents to a thief.
-  route(app, dataExportEndpoint, async (_query, request, reply) => {
-    const session = requireRecentAuthentication(request);
+  route(app, dataExportEndpoint, async (_query, _request, reply, signedIn) => {
+    const session = requireRecentAuthentication(signedIn);
     const data = await ctx.db.transaction(async (tx) => {
       // One snapshot: the ledger, balances and consents agree with each other.
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');

@@ -214,10 +214,10 @@ const recentAuthenticationRequiredMessage =
 /**
  * The signed-in member's session, if they proved who they are within recentAuthenticationMinutes
  * (ASVS 6.2.3); otherwise a 403 with the code `RecentAuthenticationRequired`. For the changes that
- * would let someone at an unattended device take the account over.
+ * would let someone at an unattended device take the account over. The endpoint's door has already
+ * refused a caller without a session (`who: 'signed-in'`).
  */
-export function requireRecentAuthentication(request: FastifyRequest): Session {
-  const session = requireSession(request);
+export function requireRecentAuthentication(session: Session): Session {
   if (!session.recentlyAuthenticated) throw recentAuthenticationRefusal();
   return session;
 }

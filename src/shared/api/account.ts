@@ -59,6 +59,7 @@ export type PublicPageName = (typeof publicPageNames)[number];
 export const publicPageEndpoint = endpoint({
   method: 'GET',
   path: '/api/pages/:name',
+  access: { door: 'member', who: 'public' },
   request: z.object({}),
   response: z.object({ ...outcome, markdown: z.string().optional() }),
 });

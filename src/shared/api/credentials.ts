@@ -8,6 +8,7 @@ import { text } from './text.ts';
 export const requestMagicLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/request-magic-link',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     email: emailField,
     /** Where the link should land after signing in (SPEC §2 Sign in's `next`): the wallet or a help page. */
@@ -26,6 +27,7 @@ const tokenField = text().min(1, 'The link is incomplete').max(200);
 export const magicLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/magic-link',
+  access: { door: 'member', who: 'public' },
   request: z.object({ token: tokenField, confirmed: z.boolean().optional() }),
   response: signedInSchema.extend({ confirmationRequired: z.boolean().optional() }),
 });
@@ -34,6 +36,7 @@ export const magicLinkEndpoint = endpoint({
 export const requestPasswordResetEndpoint = endpoint({
   method: 'POST',
   path: '/api/request-password-reset',
+  access: { door: 'member', who: 'public' },
   request: z.object({ username: emailField }),
   response: outcomeSchema,
 });
@@ -42,6 +45,7 @@ export const requestPasswordResetEndpoint = endpoint({
 export const passwordResetEndpoint = endpoint({
   method: 'POST',
   path: '/api/password-reset',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     username: emailField,
     // Length and strength are checked by the server so it can answer invalidPassword (SPEC §7).
@@ -58,6 +62,7 @@ export const passwordResetEndpoint = endpoint({
 export const changePasswordEndpoint = endpoint({
   method: 'POST',
   path: '/api/change-password',
+  access: { door: 'member', who: 'signed-in' },
   request: z.object({ password: text({ trim: false }).max(1024) }),
   response: z.object({ ...outcome, invalidPassword: z.boolean().optional() }),
 });
@@ -80,6 +85,7 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeysEndpoint = endpoint({
   method: 'GET',
   path: '/api/passkeys',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: z.object({}),
   response: z.array(passkeySchema),
 });
@@ -91,6 +97,7 @@ export const passkeyTitleField = text()
 export const renamePasskeyEndpoint = endpoint({
   method: 'POST',
   path: '/api/passkeys/rename',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: z.object({ id: z.uuid('Unknown passkey'), title: passkeyTitleField }),
   response: z.object({ ...outcome, passkey: passkeySchema.optional() }),
 });
@@ -98,6 +105,7 @@ export const renamePasskeyEndpoint = endpoint({
 export const removePasskeyEndpoint = endpoint({
   method: 'POST',
   path: '/api/passkeys/remove',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: z.object({ id: z.uuid('Unknown passkey') }),
   response: outcomeSchema,
 });
@@ -117,6 +125,7 @@ export const webAuthnCredentialSchema = z.looseObject({
 export const passkeyRegistrationOptionsEndpoint = endpoint({
   method: 'POST',
   path: '/api/passkeys/registration-options',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: emptyRequestSchema,
   response: z.object({ ...outcome, options: webAuthnOptionsSchema.optional() }),
 });
@@ -125,6 +134,7 @@ export const passkeyRegistrationOptionsEndpoint = endpoint({
 export const passkeyRegisterEndpoint = endpoint({
   method: 'POST',
   path: '/api/passkeys/register',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: z.object({ response: webAuthnCredentialSchema }),
   response: z.object({ ...outcome, passkey: passkeySchema.optional() }),
 });
@@ -132,6 +142,7 @@ export const passkeyRegisterEndpoint = endpoint({
 export const passkeyLoginOptionsEndpoint = endpoint({
   method: 'POST',
   path: '/api/passkeys/login-options',
+  access: { door: 'member', who: 'public', feature: 'passkeys' },
   request: z.object({ autofill: z.boolean().default(false) }),
   response: z.object({ ...outcome, options: webAuthnOptionsSchema.optional() }),
 });
@@ -140,6 +151,7 @@ export const passkeyLoginOptionsEndpoint = endpoint({
 export const passkeyLoginEndpoint = endpoint({
   method: 'POST',
   path: '/api/passkeys/login',
+  access: { door: 'member', who: 'public', feature: 'passkeys' },
   request: z.object({ response: webAuthnCredentialSchema }),
   response: signedInSchema.extend({ failOver: z.boolean().optional() }),
 });

@@ -8,16 +8,23 @@ type Method = 'GET' | 'POST';
  * Who may call an endpoint, by the door it is reached through. Each door's registration reads this
  * and refuses everyone else before the handler runs:
  * - member (`/api`): the members' session hook; `who: 'signed-in'` needs a member's session (401
- *   LOGIN_REQUIRED otherwise, once the input is valid), `'public'` none; left out, the handler decides
- *   (a feature switch it checks first, say);
+ *   LOGIN_REQUIRED otherwise, once the input is valid), `'public'` none (what a signed-in caller may
+ *   do there is then the handler's). `feature`: the deployment's switch for it, checked before the
+ *   session, so a feature switched off is simply not there (404), signed in or not;
  * - staff (`/staff-api`): a staff session whose role includes `role` ('anyone': sign-in, enrolment);
  * - partner (`/partner/v1`): a key holding `key` (a scope), 'any' valid key, the 'bootstrap' key
  *   only, or 'public' (no key).
  */
 export type Access =
-  | { door: 'member'; who?: 'signed-in' | 'public' }
+  | { door: 'member'; who: 'signed-in' | 'public'; feature?: MemberFeature }
   | { door: 'staff'; role: StaffRole | 'anyone' }
   | { door: 'partner'; key: PartnerScope | 'any' | 'bootstrap' | 'public' };
+
+/**
+ * A member feature a deployment may switch off (config): passkeys (enableWebAuthnLogins), and
+ * confirming it is you by emailed link (enableMagicLinkLogins).
+ */
+export type MemberFeature = 'passkeys' | 'link-reconfirmation';
 
 /** A documented answer other than the usual success (the partner API's 202 for an unknown card). */
 interface OtherAnswer {
@@ -38,7 +45,7 @@ export interface Endpoint<
   Res extends z.ZodType = z.ZodType,
   M extends Method = Method,
   P extends string = string,
-  A extends Access | undefined = Access | undefined,
+  A extends Access = Access,
 > {
   method: M;
   /** The full path; `:name` is a path parameter (typed by ParamsOf). */
@@ -46,8 +53,8 @@ export interface Endpoint<
   /** The JSON body (POST) or the query string (GET). */
   request: Req;
   response: Res;
-  /** Who may call it; a member endpoint when left out. */
-  access?: A;
+  /** Who may call it: every endpoint says, so nothing is left to a handler by omission. */
+  access: A;
   /** The audit action each successful call records (writes of the staff and partner doors). */
   audit?: string;
   /** The success status, when it is not 200. */
@@ -68,9 +75,9 @@ export function endpoint<
   Res extends z.ZodType,
   const M extends Method,
   const P extends string,
-  const A extends Access | undefined = undefined,
->(definition: Endpoint<Req, Res, M, P, A>): Endpoint<Req, Res, M, P, A> & { access: A } {
-  return definition as Endpoint<Req, Res, M, P, A> & { access: A };
+  const A extends Access,
+>(definition: Endpoint<Req, Res, M, P, A>): Endpoint<Req, Res, M, P, A> {
+  return definition;
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

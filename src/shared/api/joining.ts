@@ -19,6 +19,7 @@ export const inviteCustomerSchema = z.object({
 export const acceptInviteStatusEndpoint = endpoint({
   method: 'POST',
   path: '/api/accept-invite-status',
+  access: { door: 'member', who: 'public' },
   request: z.object({ token: text({ trim: false }).max(500) }),
   response: z.object({
     ...outcome,
@@ -45,6 +46,7 @@ const telephoneNumber = text().max(telephoneMaxLength, 'Enter a telephone number
 export const acceptInviteEndpoint = endpoint({
   method: 'POST',
   path: '/api/accept-invite',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     token: text({ trim: false }).max(500),
     /** The address to be known by: the invited one, or another one to prove (SPEC §2 step 1). */
@@ -70,6 +72,7 @@ const confirmations = {
 export const signupEndpoint = endpoint({
   method: 'POST',
   path: '/api/signup',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     username: emailField,
     password: text({ trim: false }).max(1024).nullable().optional(),
@@ -89,6 +92,7 @@ export const signupEndpoint = endpoint({
 export const guidedSignupEndpoint = endpoint({
   method: 'POST',
   path: '/api/guided-signup',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     username: emailField,
     name: text().min(1, 'Enter your name').max(200),
@@ -105,6 +109,7 @@ export const guidedSignupEndpoint = endpoint({
 export const completeSignupEndpoint = endpoint({
   method: 'POST',
   path: '/api/complete-signup',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     username: text().toLowerCase().max(254),
     password: text({ trim: false }).max(1024).nullable().optional(),
@@ -122,6 +127,7 @@ export const completeSignupEndpoint = endpoint({
 export const verifyEmailEndpoint = endpoint({
   method: 'POST',
   path: '/api/verify-email',
+  access: { door: 'member', who: 'public' },
   request: z.object({
     username: text().toLowerCase().max(254),
     token: text({ trim: false }).max(500),

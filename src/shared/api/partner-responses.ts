@@ -138,8 +138,24 @@ export const memberResponse = z.object({
   }),
 });
 
-const burnRate = z.object({ pointsLevel: z.number().int(), cashValue: z.number().int() });
-export const burnRatesResponse = z.object({ success: z.literal(true), burnRates: z.array(burnRate) });
+const burnRate = z.object({
+  pointsLevel: z.number().int().meta({ description: 'Points a member exchanges.' }),
+  cashValue: z
+    .number()
+    .int()
+    .meta({ description: "Cash credit they buy, in the currency's minor unit (pence)." }),
+});
+export const burnRatesResponse = z.object({
+  success: z.literal(true),
+  burnRates: z.array(burnRate),
+  currency: z
+    .string()
+    .meta({ description: "The scheme's currency (ISO 4217), the cash credit's.", examples: ['GBP'] }),
+  locale: z.enum(['en-GB', 'da-DK']).meta({
+    description: "The scheme's locale, to show amounts as its members read them.",
+    examples: ['en-GB'],
+  }),
+});
 
 /** A run of the points expiry job: the points it expired and the reminders it wrote. */
 export const pointsExpiryRunResponse = z.object({

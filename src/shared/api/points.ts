@@ -104,6 +104,7 @@ export const burnRateSchema = z.object({
 export const burnRatesEndpoint = endpoint({
   method: 'GET',
   path: '/api/burn-rates',
+  access: { door: 'member', who: 'public' },
   request: emptyRequestSchema,
   response: z.array(burnRateSchema),
 });

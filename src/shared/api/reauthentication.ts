@@ -45,6 +45,7 @@ export const reauthenticateWithPasswordEndpoint = endpoint({
 export const reauthenticationPasskeyOptionsEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/passkey-options',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: emptyRequestSchema,
   response: z.object({ ...outcome, options: webAuthnOptionsSchema.optional() }),
 });
@@ -52,6 +53,7 @@ export const reauthenticationPasskeyOptionsEndpoint = endpoint({
 export const reauthenticateWithPasskeyEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/passkey',
+  access: { door: 'member', who: 'signed-in', feature: 'passkeys' },
   request: z.object({ response: webAuthnCredentialSchema }),
   response: outcomeSchema,
 });
@@ -60,6 +62,7 @@ export const reauthenticateWithPasskeyEndpoint = endpoint({
 export const requestReauthenticationLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/request-link',
+  access: { door: 'member', who: 'signed-in', feature: 'link-reconfirmation' },
   request: emptyRequestSchema,
   response: outcomeSchema,
 });
@@ -68,6 +71,7 @@ export const requestReauthenticationLinkEndpoint = endpoint({
 export const reauthenticateWithLinkEndpoint = endpoint({
   method: 'POST',
   path: '/api/reauthenticate/link',
+  access: { door: 'member', who: 'signed-in', feature: 'link-reconfirmation' },
   request: z.object({ token: text().min(1, 'The link is incomplete').max(200) }),
   response: outcomeSchema,
 });

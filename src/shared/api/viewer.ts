@@ -20,6 +20,7 @@ export type ViewerResponse = z.infer<typeof viewerResponseSchema>;
 export const viewerEndpoint = endpoint({
   method: 'GET',
   path: '/api-w/viewer',
+  access: { door: 'member', who: 'public' },
   request: z.object({}),
   response: viewerResponseSchema,
 });

@@ -10,6 +10,7 @@ const walletTokenQuery = z.object({ token: text({ trim: false }).min(1).max(200)
 export const googlePayPassEndpoint = endpoint({
   method: 'GET',
   path: '/api/google-pay/pass',
+  access: { door: 'member', who: 'public' },
   request: walletTokenQuery,
   response: z.object({
     ...outcome,

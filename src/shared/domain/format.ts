@@ -22,13 +22,26 @@ export function formatPoints(points: number, locale: string): string {
 }
 
 /** Digits of a currency's minor unit: GBP 2 (pence), JPY 0, KWD and BHD 3 (fils). */
-function minorUnitDigits(currency: string): number {
+export function minorUnitDigits(currency: string): number {
   return numberFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** An amount held in minor units in the currency's major unit: 1234 pence is 12.34, 500 yen is 500. */
 export function majorUnits(minorUnits: number, currency: string): number {
   return minorUnits / 10 ** minorUnitDigits(currency);
+}
+
+/**
+ * An amount typed in the major unit ("0.50", "0,50", "2") as minor units (50, 50, 200), or null when
+ * it is not a positive amount with at most the currency's decimals.
+ */
+export function parseMajorUnits(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d{1,7})(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
 /** Money held in minor units (pence), shown in the locale's currency format. */

@@ -5,7 +5,7 @@ import { formatMoney, formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
-import { Alert } from '../ui/form.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { claimsApi } from './api.ts';
 import styles from './claims.module.css';
 

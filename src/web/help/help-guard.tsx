@@ -4,7 +4,7 @@ import { Link } from '../routing/links.tsx';
 import { useLocation } from '../routing/router.tsx';
 import { Outlet } from '../routing/routes.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { Alert, formStyles } from '../ui/form.tsx';
+import { Alert, formStyles } from '../ui/alert.tsx';
 import { Page } from '../ui/page.tsx';
 
 /**

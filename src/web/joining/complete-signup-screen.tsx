@@ -3,7 +3,7 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { Alert } from '../ui/form.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { OpenedElsewhere } from '../ui/opened-elsewhere.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useMessages } from '../i18n/messages.tsx';
-import { Alert, formStyles } from '../ui/form.tsx';
+import { Alert, formStyles } from '../ui/alert.tsx';
 import styles from './joining.module.css';
 import type { InviteStep, StartSignupState } from './start-signup-state.ts';
 import type { InviteLoad } from './use-invite-status.ts';

@@ -4,8 +4,8 @@ import { registerPasskey } from '../credentials/register-passkey.ts';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
+import { Alert, formStyles } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, formStyles } from '../ui/form.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './joining.module.css';
 

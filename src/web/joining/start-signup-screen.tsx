@@ -7,7 +7,7 @@ import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
 import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { Alert } from '../ui/form.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { acceptInvite } from './api.ts';

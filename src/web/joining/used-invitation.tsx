@@ -1,7 +1,7 @@
 import { useMessages } from '../i18n/messages.tsx';
+import { Alert, formStyles } from '../ui/alert.tsx';
 import { ButtonLink } from '../ui/button.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';
-import { Alert, formStyles } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { useLocation } from '../routing/router.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { ButtonLink } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './landing.module.css';
 

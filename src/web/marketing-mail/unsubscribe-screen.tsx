@@ -5,8 +5,8 @@ import { useConfig } from '../config-context.tsx';
 import { usePrivateSalesWords } from '../private-sales/words.ts';
 import { Link } from '../routing/links.tsx';
 import { useParams } from '../routing/routes.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 

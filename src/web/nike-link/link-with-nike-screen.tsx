@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { startNikeLink } from './api.ts';

@@ -1,7 +1,7 @@
 import { useMessages } from '../i18n/messages.tsx';
 import { useAccount } from '../session/session-context.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { ActivityList } from './activity-list.tsx';
 import styles from './purchase-history.module.css';
 import { useTransactionPages } from './use-transactions.ts';

@@ -5,8 +5,8 @@ import { formatDayAndTime } from '#shared/domain/date-time-format.ts';
 import { call } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
+import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClassName } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import styles from './private-sales.module.css';
 import { usePrivateSalesWords } from './words.ts';
 

@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { Failure } from '../api.ts';
 import { failureWords, useStaff, useStaffWords } from '../staff/staff-context.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, SelectField, TextField } from '../ui/form.tsx';
+import { SelectField, TextField } from '../ui/form.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { CameraReader } from './camera-reader.tsx';
 import styles from './scan.module.css';

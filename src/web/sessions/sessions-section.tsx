@@ -7,8 +7,8 @@ import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
 import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { sessionsApi } from './api.ts';
 import styles from './sessions.module.css';
 

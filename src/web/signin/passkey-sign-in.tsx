@@ -6,8 +6,8 @@ import { useFailureText } from '../i18n/failure-text.ts';
 import { useMessages } from '../i18n/messages.tsx';
 import { useNavigate, useSearchParams } from '../routing/router.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { signInApi } from './api.ts';
 import styles from './signin.module.css';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert, TextField } from '../ui/form.tsx';
+import { TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { type ApiKey, auditApi, useAuditWords } from './audit-api.ts';
 import styles from './staff.module.css';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClassName } from '../ui/button.tsx';
-import { Alert, SelectField, TextField } from '../ui/form.tsx';
+import { SelectField, TextField } from '../ui/form.tsx';
 import { useForm } from '../ui/use-form.ts';
 import { type AuditFilters, type AuditPage, auditApi, useAuditWords } from './audit-api.ts';
 import { AuditChange } from './audit-change.tsx';

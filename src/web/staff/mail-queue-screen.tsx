@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { type MailQueue, staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, noticeWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';

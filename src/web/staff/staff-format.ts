@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import type { Locale } from '#shared/config.ts';
 import { schemeTimeZone } from '#shared/domain/date-format.ts';
-import { formatMoney, formatPoints, majorUnits } from '#shared/domain/format.ts';
+import { formatMoney, formatPoints, majorUnits, minorUnitDigits } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
 import { StaffContext } from './staff-context.tsx';
 
@@ -49,27 +49,12 @@ export function useStaffFormat(): StaffFormat {
   return useMemo(() => staffFormat(locale, currency), [locale, currency]);
 }
 
-/** Digits after the decimal point of a currency's major unit (2 for pounds and kroner, 0 for yen). */
-function minorDigits(currency: string): number {
-  return Math.round(Math.log10(1 / majorUnits(1, currency)));
-}
-
-/**
- * An amount typed in the major unit ("0.50", "0,50", "2") as minor units (50, 50, 200), or null when
- * it is not a positive amount with at most the currency's decimals.
- */
-export function parseMajorUnits(text: string, currency: string): number | null {
-  const digits = minorDigits(currency);
-  const match = /^(\d{1,7})(?:[.,](\d*))?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
-}
+// The console and the operator CLI read typed amounts by one rule.
+export { parseMajorUnits } from '#shared/domain/format.ts';
 
 /** Minor units as the number a staff member would type in the major unit: 50 → "0.50" (en-GB), "0,50" (da-DK). */
 export function majorUnitsText(minorUnits: number, currency: string, locale: Locale): string {
-  const digits = minorDigits(currency);
+  const digits = minorUnitDigits(currency);
   return new Intl.NumberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,

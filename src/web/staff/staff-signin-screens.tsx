@@ -7,8 +7,8 @@ import {
   createPasskey,
   optionsOf,
 } from '../credentials/passkey-ceremony.ts';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Alert } from '../ui/form.tsx';
 import { type StaffSignedIn, staffApi } from './api.ts';
 import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';

@@ -7,8 +7,6 @@ import {
 } from 'react';
 import styles from './form.module.css';
 
-export const formStyles = styles;
-
 interface FieldFrameProps {
   label: string;
   /** The message shown beside the field; its presence flags the field. */
@@ -129,12 +127,3 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { usernam
     );
   },
 );
-
-/** A form-level message: errors are announced (role=alert), others politely (role=status). */
-export function Alert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
-  return (
-    <div className={`${styles.alert} ${styles[kind]}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </div>
-  );
-}
