@@ -9,8 +9,8 @@ import {
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
-import { seedDemoStoreVisits } from '../scan/demo-store.ts';
 import { seedDemoSale } from '../private-sales/demo-sale.ts';
+import { seedDemoStoreVisits } from '../scan/demo-store.ts';
 
 export const demoMember = {
   email: 'demo@example.com',
