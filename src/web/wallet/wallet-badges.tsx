@@ -26,6 +26,8 @@ function withToken(path: string, token: string | undefined): string {
  * SPEC §2, §9 wallet badges (150 x 46 px): "Add to Apple Wallet" is a plain link to /api/passkit (the
  * browser downloads the pass), "Add to Google Wallet" goes to /add-to-google-wallet. Danish artwork
  * under da-DK. `token` is the onboarding step's wallet token, for a member who is not signed in yet.
+ * The artwork loads lazily: on Home it sits below the card, and fetched at once it competed with the
+ * first paint's font, styles and scripts (Lighthouse's Home LCP rose when the badges became files).
  */
 export function WalletBadges({ token }: { token?: string | undefined }) {
   const m = useMessages().wallet;
@@ -33,14 +35,14 @@ export function WalletBadges({ token }: { token?: string | undefined }) {
   return (
     <nav className={styles.badges} aria-label={m.badgesLabel}>
       <a className={styles.badge} href={withToken('/api/passkit', token)} aria-label={m.addToAppleWallet}>
-        <img src={art.apple} width={150} height={46} alt="" />
+        <img src={art.apple} width={150} height={46} alt="" loading="lazy" />
       </a>
       <Link
         className={styles.badge}
         to={withToken('/add-to-google-wallet', token)}
         aria-label={m.addToGoogleWallet}
       >
-        <img src={art.google} width={150} height={46} alt="" />
+        <img src={art.google} width={150} height={46} alt="" loading="lazy" />
       </Link>
     </nav>
   );
