@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
+import { acceptRawUploads, registerImageStaffRoutes } from './images/image-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
 import { registerStaffAdminRoutes } from './staff/staff-admin-routes.ts';
 import { registerStaffAuthRoutes } from './staff/staff-auth-routes.ts';
 import { registerStaffClaimsRoutes } from './staff/staff-claims-routes.ts';
 import { registerStaffMemberRoutes } from './staff/staff-member-routes.ts';
 import { registerStaffScope, staffServe } from './staff/staff-scope.ts';
+import { registerStoreStaffRoutes } from './stores/store-routes.ts';
+import { registerStylistStaffRoutes } from './stylists/stylist-routes.ts';
 
 /**
  * The staff console's API under /staff-api. A feature adds its staff routes here; each endpoint
@@ -22,5 +25,9 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     const serve = staffServe(scope);
     registerStaffAuditRoutes(serve, ctx);
     registerKeyStaffRoutes(serve, ctx);
+    acceptRawUploads(scope);
+    registerImageStaffRoutes(serve, ctx);
+    registerStoreStaffRoutes(serve, ctx);
+    registerStylistStaffRoutes(serve, ctx);
   });
 }

@@ -115,6 +115,8 @@ const partnerErrorCodes = [
   'ClaimNotFound',
   'ClaimDecided',
   'PointsRequired',
+  /** The invitation names a sender who is not an active stylist. */
+  'NotAStylist',
 ] as const;
 
 /** Codes of the staff console's API (/staff-api); its screens pick words by HTTP status and show `message`. */
@@ -129,6 +131,11 @@ const staffErrorCodes = [
   'StaffActive',
   'StaffPasskeyUnknown',
   'StaffSessionUnknown',
+  'StoreCodeTaken',
+  'StoreNotFound',
+  'NotAnImage',
+  'ImageNotFound',
+  'NotYourProfile',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];
