@@ -9,6 +9,7 @@ import {
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
+import { seedDemoStylist } from './demo-stylist.ts';
 
 export const demoMember = {
   email: 'demo@example.com',
@@ -39,6 +40,7 @@ export async function seedDemo(ctx: AppContext) {
   const existing = await findAccountByProvenEmail(ctx.db, demoMember.email);
   if (existing) {
     await seedDemoHistory(ctx, existing);
+    await seedDemoStylist(ctx, existing.id);
     return seeded(false, existing);
   }
   const passwordHash = await hashPassword(demoMember.password);
@@ -47,6 +49,8 @@ export async function seedDemo(ctx: AppContext) {
   // seeds the history too.
   if (!account.created) return seeded(false, account.row);
   await seedDemoHistory(ctx, account.row);
+  // Her personal shopper, with the demo store: nobody is left with no one to ask.
+  await seedDemoStylist(ctx, account.row.id);
   return seeded(true, account.row);
 }
 

@@ -7,6 +7,7 @@ import { useMessages } from '../i18n/messages.tsx';
 import { NikeLinkStatus } from '../nike-link/nike-link-status.tsx';
 import { Link } from '../routing/links.tsx';
 import { useAccount } from '../session/session-context.tsx';
+import PersonalShopperSection from '../stylists/personal-shopper-section.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert } from '../ui/form.tsx';
@@ -130,6 +131,7 @@ export default function MyDetailsScreen() {
         <NikeLinkStatus account={account} />
       </nav>
 
+      <PersonalShopperSection fallback={false} />
       <ContactBlock />
     </Page>
   );

@@ -1,5 +1,6 @@
 import type { StaffWords } from './staff-en-GB.ts';
 import { staffOutcomesDaDK } from './staff-outcomes-da-DK.ts';
+import { staffStylistsDaDK } from './staff-stylists-da-DK.ts';
 
 /** Personalekonsollens ord (dens egen lazy chunk), på dansk. */
 export const staffDaDK: StaffWords = {
@@ -17,10 +18,13 @@ export const staffDaDK: StaffWords = {
     staff: 'Personalekonti',
     audit: 'Revisionslog',
     apiKeys: 'API-nøgler',
+    stores: 'Butikker',
+    stylists: 'Stylister',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',
   ...staffOutcomesDaDK,
+  ...staffStylistsDaDK,
   signIn: {
     title: 'Log ind som personale',
     intro: 'Log ind med den adgangsnøgle, du registrerede med dit tilmeldingslink.',

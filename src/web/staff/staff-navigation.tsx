@@ -10,6 +10,9 @@ import { MailQueueScreen } from './mail-queue-screen.tsx';
 import { MemberScreen } from './member-screen.tsx';
 import { MemberSearchScreen } from './member-search-screen.tsx';
 import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
+import { StoresScreen } from './stores-screen.tsx';
+import { StylistProfileScreen } from './stylist-profile-screen.tsx';
+import { StylistsScreen } from './stylists-screen.tsx';
 
 /** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
 export interface StaffNavEntry {
@@ -36,6 +39,21 @@ export const staffNavigation: readonly StaffNavEntry[] = [
       ['/staff/signin', <Navigate key="signin" to="/staff" replace />],
       ['/staff/members/:loyaltyId', <MemberScreen key="member" />],
     ],
+  },
+  {
+    path: '/staff/stylists',
+    label: (w) => w.nav.stylists,
+    role: 'support',
+    routes: [
+      ['/staff/stylists', <StylistsScreen key="stylists" />],
+      ['/staff/stylists/:staffId', <StylistProfileScreen key="stylist-profile" />],
+    ],
+  },
+  {
+    path: '/staff/stores',
+    label: (w) => w.nav.stores,
+    role: 'support',
+    routes: [['/staff/stores', <StoresScreen key="stores" />]],
   },
   {
     path: '/staff/claims',
