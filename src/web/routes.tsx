@@ -48,7 +48,6 @@ const TermsScreen = lazyScreen(() => import('./public-pages/terms-screen.tsx'));
 const TermsRoiScreen = lazyScreen(() => import('./public-pages/terms-roi-screen.tsx'));
 const PrivacyPolicyScreen = lazyScreen(() => import('./public-pages/privacy-policy-screen.tsx'));
 const FaqScreen = lazyScreen(() => import('./public-pages/faq-screen.tsx'));
-const ContactScreen = lazyScreen(() => import('./public-pages/contact-screen.tsx'));
 const AlternativeLandingScreen = lazyScreen(() => import('./landing/alternative-landing-screen.tsx'));
 const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-wallet-screen.tsx'));
 const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
@@ -126,7 +125,8 @@ export function AppRoutes({ status }: { status: number }) {
           }
         />
         {config.externalFaqUrl ? null : <Route path="/help/faq" element={<FaqScreen />} />}
-        <Route path="/help/contact" element={<ContactScreen />} />
+        {/* The FAQ's chunk holds the contact page too (it names its path): no second entry to load. */}
+        <Route path="/help/contact" element={<FaqScreen />} />
         <Route path="/verify-email" element={<VerifyEmailScreen />} />
         <Route path="/add-to-google-wallet" element={<AddToGoogleWalletScreen />} />
         <Route path="/set-new-password" element={<SetNewPasswordScreen />} />

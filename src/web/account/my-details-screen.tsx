@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Account } from '#shared/api/common.ts';
 import { formatMemberSince } from '#shared/domain/date-format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -7,7 +7,6 @@ import { useMessages } from '../i18n/messages.tsx';
 import { NikeLinkStatus } from '../nike-link/nike-link-status.tsx';
 import { Link } from '../routing/links.tsx';
 import { useAccount } from '../session/session-context.tsx';
-import PersonalShopperSection from '../stylists/personal-shopper-section.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ContactBlock } from '../ui/contact-block.tsx';
 import { Alert } from '../ui/form.tsx';
@@ -16,6 +15,8 @@ import { usePageTitle } from '../ui/page-title.tsx';
 import styles from './account.module.css';
 import { accountApi } from './api.ts';
 import { currencyName } from './currency-name.ts';
+
+const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-section.tsx'));
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -131,7 +132,9 @@ export default function MyDetailsScreen() {
         <NikeLinkStatus account={account} />
       </nav>
 
-      <PersonalShopperSection fallback={false} />
+      <Suspense>
+        <PersonalShopperSection fallback={false} />
+      </Suspense>
       <ContactBlock />
     </Page>
   );

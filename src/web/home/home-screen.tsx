@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { homeActivityRows as recentRows } from '#shared/api/transactions-page.ts';
 import { formatPoints } from '#shared/domain/format.ts';
 import { useConfig } from '../config-context.tsx';
@@ -12,16 +12,12 @@ import { useLocation, useNavigate } from '../routing/router.tsx';
 import { useAccount, useSession } from '../session/session-context.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Alert } from '../ui/form.tsx';
-import { useHydrated } from '../ui/lazy-screen.ts';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './home.module.css';
 import { NextExpiry } from './next-expiry.tsx';
 import { useServerHome } from './server-home.ts';
-
-// Its own chunk, asked for once Home is on screen: Home's first load does not carry it.
-const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-section.tsx'));
 
 /** SPEC §2 Home: the signed-in member's overview. */
 export default function HomeScreen() {
@@ -59,7 +55,6 @@ export default function HomeScreen() {
   const closeBarcode = useCallback(() => setBarcodeOpen(false), []);
   const { state: activity, reload } = useTransactions(recentRows, serverHome?.recentActivity);
   const points = (n: number) => formatPoints(n, config.locale);
-  const hydrated = useHydrated();
 
   return (
     <>
@@ -187,14 +182,6 @@ export default function HomeScreen() {
             />
           )}
         </section>
-        {/* The server never paints it (a lazy chunk): the browser asks for it once hydrated. */}
-        {hydrated ? (
-          <Suspense fallback={null}>
-            <div className="no-print">
-              <PersonalShopperSection />
-            </div>
-          </Suspense>
-        ) : null}
       </Page>
       {barcodeOpen && config.enablePointsExchange ? (
         <BarcodeDialog cardNumber={account.cardNumber} onClose={closeBarcode} />

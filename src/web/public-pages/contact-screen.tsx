@@ -13,7 +13,7 @@ const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-s
  * /help/contact: where every "contact customer services" leads (screens, the FAQ, every email's
  * footer): the configured customer-services block, and a signed-in member's own personal shopper.
  */
-export default function ContactScreen() {
+export function ContactScreen() {
   const m = useMessages();
   const p = m.personalShopper;
   usePageTitle(p.contactTitle);

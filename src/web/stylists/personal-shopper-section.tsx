@@ -5,9 +5,10 @@ import { call } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { loadScreenMessages, useMessages } from '../i18n/messages.tsx';
 import { ButtonLink } from '../ui/button.tsx';
+// The contact block's styles: one stylesheet for both ways to reach a person.
+import styles from '../ui/contact-block.module.css';
 import { ContactBlock } from '../ui/contact-block.tsx';
 import { ResponsiveImage } from '../ui/responsive-image.tsx';
-import styles from './personal-shopper.module.css';
 
 type Shopper = NonNullable<ResponseOf<typeof personalShopper>['personalShopper']>;
 type State = { status: 'loading' } | { status: 'none' } | { status: 'loaded'; shopper: Shopper };
