@@ -77,7 +77,7 @@ export const staffStylistsDaDK: typeof staffStylistsEnGB = {
   shopper: {
     title: 'Personlig shopper',
     none: 'Ingen: medlemmet ser kundeservice.',
-    choose: 'Personlig shopper',
+    choose: 'Vælg personlig shopper',
     noneOption: 'Ingen (kundeservice)',
     save: 'Skift personlig shopper',
     saved: 'Den personlige shopper er skiftet.',

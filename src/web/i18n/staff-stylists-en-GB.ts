@@ -75,7 +75,7 @@ export const staffStylistsEnGB = {
   shopper: {
     title: 'Personal shopper',
     none: 'None: the member sees customer services.',
-    choose: 'Personal shopper',
+    choose: 'Choose their personal shopper',
     noneOption: 'None (customer services)',
     save: 'Change personal shopper',
     saved: 'The personal shopper was changed.',
