@@ -29,6 +29,8 @@ export function stylistJourneys(locale: keyof typeof stylistLocales) {
       }) => {
         await page.setViewportSize({ width, height: 900 });
         const name = `${locale}-${width}`;
+        // Each run's own stylist: the demo member is shared by the runs of one server.
+        const shown = `Robin Ellis ${width}`;
         const demo = await server.partner<{ email: string; password: string; loyaltyId: string }>(
           'POST',
           '/demo',
@@ -66,7 +68,7 @@ export function stylistJourneys(locale: keyof typeof stylistLocales) {
         await stylist.getByTestId('photo-input').setInputFiles(photo);
         await expect(stylist.getByText(w.profile.uploaded)).toBeVisible();
         await expect(stylist.getByRole('img', { name: /Robin support/ })).toBeVisible();
-        await stylist.getByLabel(w.profile.displayName).fill('Robin Ellis');
+        await stylist.getByLabel(w.profile.displayName).fill(shown);
         await stylist
           .getByLabel(w.profile.introduction(w.profile.localeNames['en-GB'] ?? ''))
           .fill('Suits, weddings and everything between.');
@@ -85,10 +87,10 @@ export function stylistJourneys(locale: keyof typeof stylistLocales) {
 
         // The admin (a manager too) makes them the demo member's personal shopper.
         await page.goto(`/staff/members/${demo.body.loyaltyId}`);
-        await page.getByLabel(w.shopper.choose).selectOption({ label: 'Robin Ellis' });
+        await page.getByLabel(w.shopper.choose).selectOption({ label: shown });
         await page.getByRole('button', { name: w.shopper.save }).click();
         await expect(page.getByText(w.shopper.saved)).toBeVisible();
-        await expect(page.getByTestId('member-shopper')).toHaveText('Robin Ellis');
+        await expect(page.getByTestId('member-shopper')).toHaveText(shown);
 
         // The member: My details shows the shopper, the routes and the way to book.
         const memberContext = await browser.newContext({
@@ -103,8 +105,8 @@ export function stylistJourneys(locale: keyof typeof stylistLocales) {
         expect(login.status()).toBe(200);
         await member.goto('/help/account');
         const section = member.getByTestId('personal-shopper');
-        await expect(section.getByRole('heading', { name: 'Robin Ellis' })).toBeVisible();
-        await expect(section.getByRole('img', { name: p.photoAlt('Robin Ellis') })).toBeVisible();
+        await expect(section.getByRole('heading', { name: shown })).toBeVisible();
+        await expect(section.getByRole('img', { name: p.photoAlt(shown) })).toBeVisible();
         await expect(section.getByRole('link', { name: /robin.ellis@example.com/ })).toHaveAttribute(
           'href',
           'mailto:robin.ellis@example.com',
