@@ -34,12 +34,13 @@ const commands: Record<string, { usage: string; run: Command }> = {
     },
   },
   invite: {
-    usage: 'invite --email E --name N [--from STYLIST] [--existing]',
+    usage: 'invite --email E --name N [--stylist STAFF_EMAIL] [--from NAME] [--existing]',
     run: async (client, argv) => {
       const { values } = args(argv, {
         email: { type: 'string' },
         name: { type: 'string' },
         from: { type: 'string' },
+        stylist: { type: 'string' },
         existing: { type: 'boolean' },
       });
       if (!values.email || !values.name) throw new OperatorError('invite needs --email and --name.');
@@ -48,6 +49,8 @@ const commands: Record<string, { usage: string; run: Command }> = {
           email: values.email,
           name: values.name,
           ...(values.from ? { from: values.from } : {}),
+          // The stylist becomes the member's personal shopper when they join.
+          ...(values.stylist ? { stylist: values.stylist } : {}),
           ...(values.existing ? { existing: true } : {}),
         },
       });

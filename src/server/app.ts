@@ -19,6 +19,7 @@ import { registerCompression } from './http/compression.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { openMemberDoor } from './http/routes.ts';
+import { registerImageRoutes } from './images/image-routes.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
@@ -39,6 +40,7 @@ import { registerMemberSessionsRoutes } from './sessions/member-sessions-routes.
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignInRoutes } from './signin/signin-routes.ts';
 import { registerStaffApi } from './staff-api.ts';
+import { registerPersonalShopperRoutes } from './stylists/stylist-routes.ts';
 import { viewerCache } from './viewer/viewer-cache.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
@@ -140,6 +142,8 @@ export async function buildApp(
   registerMemberSessionsRoutes(app, context);
   registerPrivateSalesRoutes(app, context);
   await registerUnsubscribeRoutes(app, context);
+  registerImageRoutes(app, context);
+  registerPersonalShopperRoutes(app, context);
   await registerPartnerApi(app, context);
   await registerStaffApi(app, context);
   registerMailbox(app, context);

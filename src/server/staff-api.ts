@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAppointmentStaffRoutes } from './appointments/appointments-staff-routes.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
+import { acceptRawUploads, registerImageStaffRoutes } from './images/image-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
 import { registerStaffPrivateSalesRoutes } from './private-sales/sales-routes.ts';
 import { registerScanStaffRoutes } from './scan/scan-routes.ts';
@@ -10,6 +11,8 @@ import { registerStaffAuthRoutes } from './staff/staff-auth-routes.ts';
 import { registerStaffClaimsRoutes } from './staff/staff-claims-routes.ts';
 import { registerStaffMemberRoutes } from './staff/staff-member-routes.ts';
 import { registerStaffScope, staffServe } from './staff/staff-scope.ts';
+import { registerStoreStaffRoutes } from './stores/store-routes.ts';
+import { registerStylistStaffRoutes } from './stylists/stylist-routes.ts';
 
 /**
  * The staff console's API under /staff-api. A feature adds its staff routes here; each endpoint
@@ -28,5 +31,9 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerScanStaffRoutes(serve, ctx);
     registerStaffPrivateSalesRoutes(serve, ctx);
     registerAppointmentStaffRoutes(serve, ctx);
+    acceptRawUploads(scope);
+    registerImageStaffRoutes(serve, ctx);
+    registerStoreStaffRoutes(serve, ctx);
+    registerStylistStaffRoutes(serve, ctx);
   });
 }

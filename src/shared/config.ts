@@ -11,7 +11,7 @@ const path = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting wi
 const url = z.url();
 
 const customerTypes = ['personal-shopping', 'roi'] as const;
-const locales = ['en-GB', 'da-DK'] as const;
+export const locales = ['en-GB', 'da-DK'] as const;
 export type Locale = (typeof locales)[number];
 
 /** The part handed to the browser inside the served HTML. Never put a secret here. */

@@ -138,6 +138,8 @@ export function AppRoutes({ status }: { status: number }) {
           }
         />
         {config.externalFaqUrl ? null : <Route path="/help/faq" element={<FaqScreen />} />}
+        {/* The FAQ's chunk holds the contact page too (it names its path): no second entry to load. */}
+        <Route path="/help/contact" element={<FaqScreen />} />
         <Route path="/verify-email" element={<VerifyEmailScreen />} />
         <Route path="/add-to-google-wallet" element={<AddToGoogleWalletScreen />} />
         <Route path="/set-new-password" element={<SetNewPasswordScreen />} />

@@ -38,6 +38,11 @@ export class TestClient {
     return this.request<T>('POST', url, body, headers);
   }
 
+  /** POSTs raw bytes (an upload) with this browser's cookies and Origin. */
+  upload<T = Record<string, unknown>>(url: string, bytes: Buffer, contentType = 'application/octet-stream') {
+    return this.request<T>('POST', url, bytes, { 'content-type': contentType });
+  }
+
   async request<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
     url: string,
@@ -54,7 +59,9 @@ export class TestClient {
         ...(cookie ? { cookie } : {}),
         ...headers,
       },
-      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+      ...(body === undefined
+        ? {}
+        : { payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
     });
     for (const c of response.cookies) {
       if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);

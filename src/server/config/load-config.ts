@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Config, parseConfig } from '#shared/config.ts';
+import { withDemoContact } from '../demo/demo-contact.ts';
 import { type Environment, readEnvironment } from './environment.ts';
 
 /** Settings of the running process: the configuration file plus secrets and places from the environment. */
@@ -45,8 +46,8 @@ export function loadSettings(env: Environment = readEnvironment()): ServerSettin
       throw new Error(`Cannot read LOYALTY_CONFIG ${env.configFile}: ${(error as Error).message}`);
     }
   }
-  const config = withEnvironmentSecrets(parseConfig(fileConfig), env);
   const { port, production, smtpUrl } = env;
+  const config = withDemoContact(withEnvironmentSecrets(parseConfig(fileConfig), env), production);
   if (production) {
     const problems = productionProblems(config, smtpUrl);
     if (problems.length) throw new Error(`Refusing to start in production:\n- ${problems.join('\n- ')}`);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { seedDemoAppointments } from '../appointments/demo-appointments.ts';
 import { notFound } from '../http/errors.ts';
 import {
   type AccountRow,
@@ -11,6 +12,7 @@ import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { seedDemoSale } from '../private-sales/demo-sale.ts';
 import { seedDemoStoreVisits } from '../scan/demo-store.ts';
+import { seedDemoStylist } from './demo-stylist.ts';
 
 export const demoMember = {
   email: 'demo@example.com',
@@ -41,8 +43,7 @@ export async function seedDemo(ctx: AppContext) {
   const existing = await findAccountByProvenEmail(ctx.db, demoMember.email);
   if (existing) {
     await seedDemoHistory(ctx, existing);
-    await seedDemoStoreVisits(ctx, existing.id);
-    await seedDemoSale(ctx);
+    await seedDemoRelationship(ctx, existing.id);
     return seeded(false, existing);
   }
   const passwordHash = await hashPassword(demoMember.password);
@@ -51,9 +52,20 @@ export async function seedDemo(ctx: AppContext) {
   // seeds the history too.
   if (!account.created) return seeded(false, account.row);
   await seedDemoHistory(ctx, account.row);
-  await seedDemoStoreVisits(ctx, account.row.id);
-  await seedDemoSale(ctx);
+  await seedDemoRelationship(ctx, account.row.id);
   return seeded(true, account.row);
+}
+
+/**
+ * What the membership promises, ready to try: her personal shopper in the demo store (nobody is left
+ * with no one to ask), a service with free slots in the coming days, earlier visits to the store for
+ * Scan a card, and a live private sale.
+ */
+async function seedDemoRelationship(ctx: AppContext, accountId: string): Promise<void> {
+  const { stylistId, storeId } = await seedDemoStylist(ctx, accountId);
+  await seedDemoAppointments(ctx.db, { stylistId, storeId, locale: ctx.config.locale });
+  await seedDemoStoreVisits(ctx, accountId, storeId);
+  await seedDemoSale(ctx);
 }
 
 async function createDemoMember(

@@ -39,7 +39,8 @@ export async function renderEmail(
   const phone = { phone: config.customerServicesPhone, hours: config.customerServicesHours };
   const contact = config.customerServicesEmail
     ? { email: config.customerServicesEmail, ...phone }
-    : { helpUrl: config.externalFaqUrl ?? `${origin}/help/faq`, ...phone };
+    : // The contact page shows whatever the scheme configured; the FAQ only says "contact customer services".
+      { helpUrl: `${origin}/help/contact`, ...phone };
   const { renderLayout } = await import('./email-template.tsx');
   return renderLayout({ brand: config.title, words: mailWords(config), content, contact });
 }

@@ -45,7 +45,7 @@ type Handler<E extends Endpoint> = (
   request: FastifyRequest,
   reply: FastifyReply,
   session: SessionOf<E>,
-) => Promise<z.input<E['response']> | HttpError | JsonText>;
+) => Promise<z.input<E['response']> | HttpError | JsonText | FastifyReply>;
 
 const signInRequiredMessage = 'To access your account details, you first need to sign in';
 

@@ -4,6 +4,13 @@ import type { Endpoint, ParamsOf } from '#shared/api/endpoint.ts';
 import { HttpError } from './errors.ts';
 import { parseOrThrow } from './parse.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a raw application/octet-stream body (an upload): see Endpoint.rawBody. */
+    rawBody?: boolean;
+  }
+}
+
 /**
  * A door: how callers come in (members' sessions, staff sessions, partner keys). The door's own
  * hooks authenticate and refuse before a body is read; `serve` asks it for the caller and for the
@@ -83,7 +90,7 @@ export function serve<E extends Endpoint, Caller, Actor, Audit>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: door.config(endpoint),
+    config: { ...door.config(endpoint), ...(endpoint.rawBody ? { rawBody: true } : {}) },
     ...extra,
     handler: async (request, reply) => {
       const input = endpoint.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});

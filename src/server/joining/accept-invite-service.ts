@@ -208,6 +208,14 @@ async function acceptInvite(
       invite.id,
       account.id,
     ]);
+    // The stylist who sent it becomes the member's personal shopper (unless a manager chose one
+    // already), when they are still an active stylist.
+    await tx.query(
+      `UPDATE accounts a SET personal_shopper_id = m.id FROM staff_members m
+        WHERE a.id = $1 AND a.personal_shopper_id IS NULL AND m.id = $2
+          AND m.is_stylist AND m.deactivated_at IS NULL`,
+      [account.id, invite.invited_by_staff_id],
+    );
     await spendInvitationToken(tx, invite.id);
     const fresh = await queryOne<AccountRow>(tx, 'SELECT * FROM accounts WHERE id = $1', [account.id]);
     // Another address than the invited one goes the way of an email change: its link goes with the account.

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { invitationOf, issueInvitationToken } from '../tokens/link-tokens.ts';
 import { freshInvitationMail, invitationMail } from './invite-emails.ts';
@@ -31,6 +31,39 @@ export interface InviteRow {
   replaced_at: Date | null;
   replaced_by: string | null;
   account_id: string | null;
+  invited_by_staff_id: string | null;
+}
+
+export interface InviteInput {
+  email: string;
+  name: string;
+  from?: string | null;
+  existing?: boolean;
+  /** The partner API and the CLI: the stylist's email (must be an active stylist). */
+  stylist?: string;
+  /** The console: the staff member sending it, recorded as the sender only when a stylist. */
+  fromStaffId?: string;
+}
+
+/**
+ * The stylist sending an invitation, who becomes the member's personal shopper when they join: named
+ * by email (partner API, CLI: must be an active stylist, else 422), or the console's caller (recorded
+ * only when they are a stylist). Their profile's display name is the invitation's `from` by default.
+ */
+async function senderOf(tx: Queryable, input: InviteInput): Promise<{ id: string; name: string } | null> {
+  if (!input.stylist && !input.fromStaffId) return null;
+  const row = await queryOne<{ id: string; name: string }>(
+    tx,
+    `SELECT m.id, coalesce(p.display_name, m.full_name) AS name
+       FROM staff_members m LEFT JOIN stylist_profiles p ON p.staff_id = m.id
+      WHERE m.is_stylist AND m.deactivated_at IS NULL AND ${input.stylist ? 'lower(m.email) = lower($1)' : 'm.id = $1'}`,
+    [input.stylist ?? input.fromStaffId],
+  );
+  if (!row && input.stylist)
+    throw new HttpError(422, 'NotAStylist', `${input.stylist} is not an active stylist.`, {
+      fieldErrors: { stylist: 'Not an active stylist' },
+    });
+  return row ?? null;
 }
 
 /** Our tokens are 32 random bytes in base64url: anything else is a mangled link. */
@@ -94,17 +127,19 @@ function alreadyMember(email: string, loyaltyId: string, origin: string) {
  */
 export async function createInvite(
   ctx: AppContext,
-  input: { email: string; name: string; from?: string | null; existing?: boolean },
+  input: InviteInput,
   audit: Audit,
 ): Promise<{ invite: InviteRow; acceptUrl: string }> {
   const { invite, url } = await ctx.db.transaction(async (tx) => {
+    const sender = await senderOf(tx, input);
     const account = await findAccountByProvenEmail(tx, input.email);
     if (account && (await hasJoined(tx, account.id)))
       throw alreadyMember(input.email, account.loyalty_id, ctx.origin);
     const created = await insertInvite(tx, ctx, {
       email: input.email,
       fullName: account?.full_name ?? input.name,
-      invitedBy: input.from ?? null,
+      invitedBy: input.from ?? sender?.name ?? null,
+      invitedByStaffId: sender?.id ?? null,
       existingCustomer: Boolean(input.existing) || Boolean(account),
     });
     const replacing = await markOthersStale(tx, created);
@@ -125,6 +160,7 @@ export async function createInvite(
         email: created.email,
         fullName: created.full_name,
         invitedBy: created.invited_by,
+        invitedByStaffId: created.invited_by_staff_id,
         existingCustomer: created.existing_customer,
       },
     });
@@ -140,14 +176,22 @@ async function insertInvite(
     email: string;
     fullName: string;
     invitedBy: string | null;
+    invitedByStaffId: string | null;
     existingCustomer: boolean;
   },
 ): Promise<InviteRow> {
   const row = await queryOne<InviteRow>(
     tx,
-    `INSERT INTO invites (email, full_name, invited_by, existing_customer, expires_at)
-     VALUES ($1, $2, $3, $4, now() + $5::float8 * interval '1 day') RETURNING *`,
-    [input.email, input.fullName, input.invitedBy, input.existingCustomer, ctx.config.inviteExpiryDays],
+    `INSERT INTO invites (email, full_name, invited_by, existing_customer, expires_at, invited_by_staff_id)
+     VALUES ($1, $2, $3, $4, now() + $5::float8 * interval '1 day', $6) RETURNING *`,
+    [
+      input.email,
+      input.fullName,
+      input.invitedBy,
+      input.existingCustomer,
+      ctx.config.inviteExpiryDays,
+      input.invitedByStaffId,
+    ],
   );
   if (!row) throw new Error('invite insert returned no row');
   return row;
@@ -208,6 +252,7 @@ export async function resendExpiredInvite(ctx: AppContext, expired: InviteRow): 
         email: claimed.email,
         fullName: claimed.full_name,
         invitedBy: claimed.invited_by,
+        invitedByStaffId: claimed.invited_by_staff_id,
         existingCustomer: claimed.existing_customer,
       });
       await tx.query('UPDATE invites SET replaced_by = $2 WHERE id = $1', [claimed.id, fresh.id]);

@@ -88,7 +88,10 @@ export async function registerSecurity(
     if (!origin || !allowedOrigins.has(origin)) {
       return done(new HttpError(403, 'CrossSiteRequest', 'This request must come from the members site.'));
     }
-    if (!request.headers['content-type']?.startsWith('application/json')) {
+    const type = request.headers['content-type'] ?? '';
+    // An upload's route takes its raw bytes (what they are is decided by decoding them).
+    if (request.routeOptions.config.rawBody && type === 'application/octet-stream') return done();
+    if (!type.startsWith('application/json')) {
       return done(new HttpError(415, 'UnsupportedMediaType', 'Send the request body as application/json.'));
     }
     done();

@@ -71,6 +71,7 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, ctx: AppContex
         name: invite.full_name,
         from: invite.invited_by,
         existing: invite.existing_customer,
+        ...(invite.invited_by_staff_id ? { fromStaffId: invite.invited_by_staff_id } : {}),
       },
       audit,
     );

@@ -11,9 +11,10 @@ export interface StaffRow {
   created_at: Date;
   deactivated_at: Date | null;
   has_passkey: boolean;
+  is_stylist: boolean;
 }
 
-const staffColumns = `m.id, m.email, m.full_name, m.role, m.created_at, m.deactivated_at,
+const staffColumns = `m.id, m.email, m.full_name, m.role, m.created_at, m.deactivated_at, m.is_stylist,
   EXISTS (SELECT 1 FROM staff_passkeys p WHERE p.staff_id = m.id) AS has_passkey`;
 
 /** A staff member as the console and the CLI show them. */
@@ -25,6 +26,7 @@ export function staffView(row: StaffRow) {
     role: row.role,
     active: row.deactivated_at === null,
     hasPasskey: row.has_passkey,
+    isStylist: row.is_stylist,
     createdAt: row.created_at.toISOString(),
   };
 }

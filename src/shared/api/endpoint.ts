@@ -65,6 +65,11 @@ export interface Endpoint<
   errors?: readonly string[];
   /** Other successful answers, e.g. 202. */
   otherAnswers?: readonly OtherAnswer[];
+  /**
+   * The request is the raw body (application/octet-stream: an upload), not JSON; its size limit is
+   * the route's bodyLimit. The same-origin rule still applies.
+   */
+  rawBody?: true;
   /** The success body's media type when it is not JSON. */
   contentType?: 'text/html' | 'text/csv';
 }

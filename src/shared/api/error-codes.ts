@@ -135,6 +135,8 @@ const partnerErrorCodes = [
   'ClaimNotFound',
   'ClaimDecided',
   'PointsRequired',
+  /** The invitation names a sender who is not an active stylist. */
+  'NotAStylist',
 ] as const;
 
 /** Codes of the staff console's API (/staff-api); its screens pick words by HTTP status and show `message`. */
@@ -160,6 +162,11 @@ const staffErrorCodes = [
   // Appointments
   'ServiceNotFound',
   'NotAStylist',
+  // Stores, images and stylists
+  'StoreCodeTaken',
+  'NotAnImage',
+  'ImageNotFound',
+  'NotYourProfile',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];

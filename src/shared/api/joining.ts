@@ -155,6 +155,11 @@ export const createInviteRequest = z.object({
   from: text().min(1).max(200).nullable().optional(),
   /** Staff know the person as an existing customer (no password; email locked). */
   existing: z.boolean().optional(),
+  /**
+   * The email of the stylist sending it, who becomes the member's personal shopper when they join
+   * (and the invitation's `from` when that is left out). Must be an active stylist: 422 NotAStylist.
+   */
+  stylist: emailField.optional(),
 });
 
 export const createInviteResponse = z.object({

@@ -19,6 +19,8 @@ const staffMemberSchema = z.object({
   role: staffRoleSchema,
   active: z.boolean(),
   hasPasskey: z.boolean(),
+  /** A stylist: members can have them as their personal shopper (a capability beside the role). */
+  isStylist: z.boolean(),
   createdAt: z.string(),
 });
 

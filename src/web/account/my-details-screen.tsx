@@ -17,6 +17,7 @@ import { accountApi } from './api.ts';
 import { currencyName } from './currency-name.ts';
 
 const AccountAppointments = lazy(() => import('../appointments/account-appointments.tsx'));
+const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-section.tsx'));
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -136,6 +137,9 @@ export default function MyDetailsScreen() {
         <NikeLinkStatus account={account} />
       </nav>
 
+      <Suspense>
+        <PersonalShopperSection fallback={false} />
+      </Suspense>
       <ContactBlock />
     </Page>
   );

@@ -1,11 +1,13 @@
 import { daDKAppointments } from './da-DK-appointments.ts';
 import { daDKClaims } from './da-DK-claims.ts';
 import { daDKOffline } from './da-DK-offline.ts';
+import { daDKPersonalShopper } from './da-DK-personal-shopper.ts';
 import type { OtherScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
 export const daDKScreens: OtherScreenMessages = {
   appointments: daDKAppointments,
+  personalShopper: daDKPersonalShopper,
   claims: daDKClaims,
   offline: daDKOffline,
   exchange: {
@@ -394,6 +396,7 @@ export const daDKScreens: OtherScreenMessages = {
     personalShopper: 'Din personlige shopper',
     personalShopperHint: (name: string) => `${name} inviterede dig og kan hjælpe med alt om dit medlemskab.`,
     askInStore: 'Spørg i en af vores butikker, eller se Hjælp og FAQ.',
+    askInStoreOnly: 'Spørg i en af vores butikker.',
     helpAndFaq: 'Hjælp og FAQ',
   },
   /** The passkeys, change-password and reset-password screens' words (the core keeps Sign in's). */

@@ -2,10 +2,12 @@ import { inviteMessages } from '#shared/domain/invite-codes.ts';
 import { enGBAppointments } from './en-GB-appointments.ts';
 import { enGBClaims } from './en-GB-claims.ts';
 import { enGBOffline } from './en-GB-offline.ts';
+import { enGBPersonalShopper } from './en-GB-personal-shopper.ts';
 
 /** The words of the lazily loaded screens, in British English (see en-GB.ts). */
 export const enGBScreens = {
   appointments: enGBAppointments,
+  personalShopper: enGBPersonalShopper,
   claims: enGBClaims,
   offline: enGBOffline,
   exchange: {
@@ -387,6 +389,7 @@ export const enGBScreens = {
     personalShopperHint: (name: string) =>
       `${name} invited you and can help with anything about your membership.`,
     askInStore: 'Ask in any of our stores, or see Help and FAQ.',
+    askInStoreOnly: 'Ask in any of our stores.',
     helpAndFaq: 'Help and FAQ',
   },
   /** The passkeys, change-password and reset-password screens' words (the core keeps Sign in's). */

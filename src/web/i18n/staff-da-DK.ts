@@ -1,5 +1,6 @@
 import type { StaffWords } from './staff-en-GB.ts';
 import { staffOutcomesDaDK } from './staff-outcomes-da-DK.ts';
+import { staffStylistsDaDK } from './staff-stylists-da-DK.ts';
 
 /** Personalekonsollens ord (dens egen lazy chunk), på dansk. */
 export const staffDaDK: StaffWords = {
@@ -19,10 +20,13 @@ export const staffDaDK: StaffWords = {
     audit: 'Revisionslog',
     apiKeys: 'API-nøgler',
     privateSales: 'Private udsalg',
+    stores: 'Butikker',
+    stylists: 'Stylister',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',
   ...staffOutcomesDaDK,
+  ...staffStylistsDaDK,
   signIn: {
     title: 'Log ind som personale',
     intro: 'Log ind med den adgangsnøgle, du registrerede med dit tilmeldingslink.',

@@ -1,4 +1,5 @@
 import { staffOutcomesEnGB } from './staff-outcomes-en-GB.ts';
+import { staffStylistsEnGB } from './staff-stylists-en-GB.ts';
 
 /** The words of the staff console (its own lazy chunk: never in the members' bundles), in British English. */
 export const staffEnGB = {
@@ -18,10 +19,13 @@ export const staffEnGB = {
     audit: 'Audit log',
     apiKeys: 'API keys',
     privateSales: 'Private sales',
+    stores: 'Stores',
+    stylists: 'Stylists',
   },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',
   ...staffOutcomesEnGB,
+  ...staffStylistsEnGB,
   signIn: {
     title: 'Staff sign-in',
     intro: 'Sign in with the passkey you registered with your enrolment link.',

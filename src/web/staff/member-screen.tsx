@@ -7,6 +7,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { type MemberView, staffApi } from './api.ts';
 import { ManagerActions } from './member-manager-actions.tsx';
+import { MemberShopperPanel } from './member-shopper-panel.tsx';
 import styles from './staff.module.css';
 import { failureWords, noticeWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
 import { useStaffFormat } from './staff-format.ts';
@@ -66,6 +67,7 @@ export function MemberScreen() {
         <AccountPanel view={view} />
         <SupportPanel view={view} act={act} />
       </div>
+      <MemberShopperPanel loyaltyId={account.loyaltyId} />
       {mayManage ? <ManagerActions view={view} act={act} /> : null}
       <LedgerPanel view={view} />
       <ClaimsPanel view={view} />

@@ -12,6 +12,7 @@ import styles from './staff.module.css';
 import { failureWords, useStaffWords } from './staff-context.tsx';
 import { StaffDevicesPanel } from './staff-devices-panel.tsx';
 import { useStaffFormat } from './staff-format.ts';
+import { stylistsApi } from './stylists-api.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 type StaffMember = ResponseOf<typeof staffList>['staff'][number];
@@ -23,6 +24,7 @@ export function StaffAccountsScreen() {
   const format = useStaffFormat();
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [changed, setChanged] = useState<string | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [devicesOf, setDevicesOf] = useState<StaffMember | null>(null);
 
@@ -37,6 +39,7 @@ export function StaffAccountsScreen() {
 
   async function run<T>(call: Promise<CallResult<T>>, then?: (data: T) => void) {
     setNotice(null);
+    setChanged(null);
     const answer = await call;
     if (!answer.ok) setNotice(failureWords(w, answer));
     else then?.(answer.data);
@@ -49,6 +52,7 @@ export function StaffAccountsScreen() {
     <>
       <h1>{w.staff.title}</h1>
       {notice ? <Alert kind="error">{notice}</Alert> : null}
+      {changed ? <Alert kind="success">{changed}</Alert> : null}
       {enrolment ? (
         <Alert kind="success">
           {w.staff.linkIntro(enrolment.staff.fullName, format.minute(enrolment.expiresAt))}
@@ -67,6 +71,7 @@ export function StaffAccountsScreen() {
                 <th scope="col">{c.email}</th>
                 <th scope="col">{c.role}</th>
                 <th scope="col">{c.state}</th>
+                <th scope="col">{w.stylistColumn}</th>
                 <th scope="col">{c.actions}</th>
               </tr>
             </thead>
@@ -81,6 +86,11 @@ export function StaffAccountsScreen() {
                   onNewLink={() => void run(staffApi.enrolmentLink(member.id), setEnrolment)}
                   onReactivate={() => void run(staffApi.reactivate(member.id), setEnrolment)}
                   onDevices={() => setDevicesOf(member)}
+                  onStylist={(on) =>
+                    void run(stylistsApi.setStylist(member.id, on), () =>
+                      setChanged(w.stylistChanged(member.fullName, on)),
+                    )
+                  }
                 />
               ))}
             </tbody>
@@ -109,6 +119,7 @@ function StaffRow({
   onNewLink,
   onReactivate,
   onDevices,
+  onStylist,
 }: {
   member: StaffMember;
   roleOptions: readonly (readonly [string, string])[];
@@ -117,6 +128,7 @@ function StaffRow({
   onNewLink: () => void;
   onReactivate: () => void;
   onDevices: () => void;
+  onStylist: (on: boolean) => void;
 }) {
   const w = useStaffWords();
   const [role, setRole] = useState<string>(member.role);
@@ -154,6 +166,16 @@ function StaffRow({
         )}
       </td>
       <td>{state}</td>
+      <td>
+        <input
+          type="checkbox"
+          className={styles.check}
+          checked={member.isStylist}
+          disabled={!member.active}
+          aria-label={w.makeStylist(member.fullName)}
+          onChange={(event) => onStylist(event.target.checked)}
+        />
+      </td>
       <td>
         {member.active ? (
           <div className={styles.actions} style={{ marginTop: 0 }}>

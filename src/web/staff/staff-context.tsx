@@ -43,7 +43,8 @@ export function failureWords(w: StaffWords, failure: Failure): string {
   if (failure.status === 401) return f.signedOut;
   if (failure.status === 403) return f.forbidden;
   if (failure.status === 429) return f.tooMany;
-  const own = f.codes[failure.serverCode as ErrorCode];
+  const code = failure.serverCode as ErrorCode;
+  const own = f.codes[code] ?? (w.stylistCodes as Partial<Record<ErrorCode, string>>)[code];
   if (own) return own;
   if (failure.status === 404) return f.notFound;
   if (failure.status === 409) return f.conflict;

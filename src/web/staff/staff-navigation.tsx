@@ -11,6 +11,9 @@ import { MemberScreen } from './member-screen.tsx';
 import { MemberSearchScreen } from './member-search-screen.tsx';
 import { PrivateSalesScreen } from './private-sales-screen.tsx';
 import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
+import { StoresScreen } from './stores-screen.tsx';
+import { StylistProfileScreen } from './stylist-profile-screen.tsx';
+import { StylistsScreen } from './stylists-screen.tsx';
 
 // Its own chunk: the camera's decoder and its words load only when staff open it.
 const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
@@ -53,6 +56,21 @@ export const staffNavigation: readonly StaffNavEntry[] = [
         </Suspense>,
       ],
     ],
+  },
+  {
+    path: '/staff/stylists',
+    label: (w) => w.nav.stylists,
+    role: 'support',
+    routes: [
+      ['/staff/stylists', <StylistsScreen key="stylists" />],
+      ['/staff/stylists/:staffId', <StylistProfileScreen key="stylist-profile" />],
+    ],
+  },
+  {
+    path: '/staff/stores',
+    label: (w) => w.nav.stores,
+    role: 'support',
+    routes: [['/staff/stores', <StoresScreen key="stores" />]],
   },
   {
     path: '/staff/claims',

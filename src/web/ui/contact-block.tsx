@@ -1,6 +1,7 @@
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
+import { useLocation } from '../routing/router.tsx';
 import { useAccountIfSignedIn } from '../session/session-context.tsx';
 import styles from './contact-block.module.css';
 
@@ -10,21 +11,24 @@ function telHref(phone: string): string {
 }
 
 /**
- * A way to reach a person: customer services' phone, email and opening hours from
- * the configuration, and the signed-in member's personal shopper (who their invitation was from).
- * `compact` is the short form under a message that says "contact customer services". Only what is
- * known is shown; with nothing configured it points at the stores and Help.
+ * A way to reach a person: customer services' phone, email and opening hours from the configuration.
+ * `compact` is the short form under a message that says "contact customer services" (with who the
+ * member's invitation was from); `bare` leaves out the heading (the contact page has its own). Only
+ * what is known is shown; with nothing configured it points at the stores and Help, never at the page
+ * it is on (the FAQ would send the member in a circle). The member's personal shopper has a section
+ * of their own (stylists/personal-shopper-section.tsx).
  */
-export function ContactBlock({ compact = false }: { compact?: boolean }) {
+export function ContactBlock({ compact = false, bare = false }: { compact?: boolean; bare?: boolean }) {
   const c = useMessages().contact;
   const config = useConfig();
+  const here = useLocation().pathname;
   const shopper = useAccountIfSignedIn()?.personalShopper ?? null;
   const phone = config.customerServicesPhone;
   const email = config.customerServicesEmail;
   const hours = config.customerServicesHours;
   const faq = config.externalFaqUrl ? (
     <a href={config.externalFaqUrl}>{c.helpAndFaq}</a>
-  ) : (
+  ) : here === '/help/faq' ? null : (
     <Link to="/help/faq">{c.helpAndFaq}</Link>
   );
 
@@ -56,29 +60,28 @@ export function ContactBlock({ compact = false }: { compact?: boolean }) {
   );
   const nothingConfigured = !phone && !email;
 
+  // Where every "contact customer services" leads; never shown on that page itself.
+  const contactPage = here === '/help/contact' ? null : <Link to="/help/contact">{c.heading}</Link>;
+
   if (compact) {
     return (
       <div className={styles.compact}>
         {shopper ? <p>{c.personalShopperHint(shopper)}</p> : null}
-        {nothingConfigured ? <p>{c.askInStore}</p> : ways}
+        {nothingConfigured ? <p>{c.askInStoreOnly}</p> : ways}
+        {contactPage ? <p>{contactPage}</p> : null}
       </div>
     );
   }
   return (
-    <section className={styles.block} aria-labelledby="contact-heading">
-      <h2 id="contact-heading">{c.heading}</h2>
-      {shopper ? (
-        <div className={styles.shopper}>
-          <h3>{c.personalShopper}</h3>
-          <p>
-            <strong>{shopper}</strong>
-          </p>
-          <p className={styles.hint}>{c.personalShopperHint(shopper)}</p>
-        </div>
-      ) : null}
+    <section
+      className={styles.block}
+      aria-labelledby={bare ? undefined : 'contact-heading'}
+      aria-label={bare ? c.customerServices : undefined}
+    >
+      {bare ? null : <h2 id="contact-heading">{c.heading}</h2>}
       <h3>{c.customerServices}</h3>
-      {nothingConfigured ? <p>{c.askInStore}</p> : ways}
-      {nothingConfigured ? <p>{faq}</p> : null}
+      {nothingConfigured ? <p>{faq ? c.askInStore : c.askInStoreOnly}</p> : ways}
+      {nothingConfigured && faq ? <p>{faq}</p> : null}
     </section>
   );
 }

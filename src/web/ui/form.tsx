@@ -3,6 +3,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
 } from 'react';
 import styles from './form.module.css';
@@ -77,6 +78,19 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
     <FieldFrame
       {...{ label, error, invalid, hint, className }}
       control={(control) => <input ref={ref} {...control} {...props} />}
+    />
+  );
+});
+
+/** A labelled text area (a few sentences: an introduction) with its message beside it. */
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>
+>(function TextAreaField({ label, error, invalid, hint, className, ...props }, ref) {
+  return (
+    <FieldFrame
+      {...{ label, error, invalid, hint, className }}
+      control={(control) => <textarea ref={ref} rows={4} {...control} {...props} />}
     />
   );
 });

@@ -1,0 +1,3 @@
+import { stylistJourneys } from './stylists-journey.ts';
+
+stylistJourneys('en-GB');
