@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 // Each feature's section is a chunk of its own, asked for when Home shows this.
+const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-section.tsx'));
 const PrivateSaleSection = lazy(() => import('../private-sales/private-sale-section.tsx'));
 
 /**
@@ -11,6 +12,7 @@ const PrivateSaleSection = lazy(() => import('../private-sales/private-sale-sect
 export default function HomeSections() {
   return (
     <Suspense fallback={null}>
+      <PersonalShopperSection />
       <PrivateSaleSection />
     </Suspense>
   );
