@@ -15,7 +15,7 @@ import { storeImage } from '../images/image-service.ts';
 
 const demoPhoto = fileURLToPath(new URL('../../../content/demo/sophie-turner.jpg', import.meta.url));
 
-export const demoStylist = { email: 'sophie.turner@example.com', fullName: 'Sophie Turner' } as const;
+const demoStylist = { email: 'sophie.turner@example.com', fullName: 'Sophie Turner' } as const;
 
 const demoStores = {
   'en-GB': {

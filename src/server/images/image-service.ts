@@ -18,19 +18,19 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', '
 /** A decompression bomb (a small file of a huge picture) is refused before it is decoded. */
 const maxInputPixels = 50_000_000;
 
-export const notAnImage = () =>
+const notAnImage = () =>
   new HttpError(
     422,
     'NotAnImage',
     'The file is not an image we can use: upload a JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF photo.',
   );
 
-export function imageUrl(id: string, width: number): string {
+function imageUrl(id: string, width: number): string {
   return `/api/images/${id}/${width}.webp`;
 }
 
 /** The widths kept for an image `width` pixels wide: the fixed ones up to it, never upscaled. */
-export function widthsFor(width: number): number[] {
+function widthsFor(width: number): number[] {
   const fitting = imageWidths.filter((w) => w <= width);
   return fitting.length > 0 ? fitting : [width];
 }

@@ -202,12 +202,6 @@ export async function endSession(
   request.session = null;
 }
 
-/** The signed-in member's session, or a 401 with the §8 sign-in-required message. */
-export function requireSession(request: FastifyRequest): Session {
-  if (!request.session) throw signInRequired();
-  return request.session;
-}
-
 const recentAuthenticationRequiredMessage =
   'For your security, please confirm it is you before making this change.';
 

@@ -246,7 +246,7 @@ export const staffInviteEndpoint = endpoint({
 });
 
 /** What a member sees of their personal shopper: words in the member's own language. */
-export const personalShopperSchema = z.object({
+const personalShopperSchema = z.object({
   displayName: z.string(),
   photo: imageRef,
   introduction: z.string(),

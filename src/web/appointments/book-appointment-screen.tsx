@@ -12,6 +12,7 @@ import { Link } from '../routing/links.tsx';
 import { useSearchParams } from '../routing/router.tsx';
 import { Alert, formStyles } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import choiceStyles from '../ui/choices.module.css';
 import { TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
@@ -143,7 +144,7 @@ export default function BookAppointmentScreen() {
           <fieldset className={styles.choices}>
             <legend>{m.serviceLegend}</legend>
             {services.map((s) => (
-              <label key={s.id} className={styles.choice}>
+              <label key={s.id} className={choiceStyles.choice}>
                 <input
                   type="radio"
                   name="service"
@@ -161,7 +162,7 @@ export default function BookAppointmentScreen() {
           <fieldset className={styles.choices}>
             <legend>{m.stylistLegend}</legend>
             {service.stylists.map((s) => (
-              <label key={s.id} className={styles.choice}>
+              <label key={s.id} className={choiceStyles.choice}>
                 <input
                   type="radio"
                   name="stylist"

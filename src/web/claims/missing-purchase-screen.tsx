@@ -7,6 +7,7 @@ import { useMessages } from '../i18n/messages.tsx';
 import { Link } from '../routing/links.tsx';
 import { Alert, formStyles } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import choiceStyles from '../ui/choices.module.css';
 import { SelectField, TextField } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
@@ -111,7 +112,7 @@ export default function MissingPurchaseScreen() {
         <fieldset className={styles.choices}>
           <legend>{m.whereLabel}</legend>
           {(['in-store', 'ecommerce'] as const).map((value) => (
-            <label key={value} className={styles.choice}>
+            <label key={value} className={`${styles.choice} ${choiceStyles.choice}`}>
               <input
                 type="radio"
                 name="channel"
