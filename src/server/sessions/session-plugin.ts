@@ -4,7 +4,6 @@ import type { AppContext } from '../app-context.ts';
 import { queryOne, type Row } from '../db/database.ts';
 import { enqueueMail } from '../email/outbox.ts';
 import { forbidden } from '../http/errors.ts';
-import { signInRequired } from '../http/routes.ts';
 import type { SlotRelease } from '../rate-limits/rate-limits.ts';
 import { deviceOf } from './device.ts';
 import { recogniseBrowser } from './known-browsers.ts';

@@ -16,7 +16,6 @@ import { type CallResult, call } from '../api.ts';
 
 export type Store = ResponseOf<typeof stores>['stores'][number];
 export type Stylist = ResponseOf<typeof stylists>['stylists'][number];
-type StylistProfile = NonNullable<ResponseOf<typeof stylistProfile>['profile']>;
 
 /**
  * The photo's raw bytes, as the server wants them (it decides what they are by decoding them). Not
