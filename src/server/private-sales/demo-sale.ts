@@ -7,8 +7,11 @@ import { privateSaleCampaign } from './sale-campaign.ts';
 /** The demo member's discount level (demo-data.ts): the demo sale is for it. */
 const demoLevel = '20%';
 
+/** The demo scheme's shops' time zone: the sale ends at six in the evening there, as a real one would. */
+const demoTimeZone = { 'en-GB': 'Europe/London', 'da-DK': 'Europe/Copenhagen' } as const;
+
 /**
- * The demo's private sale, live for a fortnight from an hour ago, for the demo member's level, with
+ * The demo's private sale, live from an hour ago until 18:00 a fortnight later, for the demo member's level, with
  * generated codes and its start email (the marketing job sends it to the demo member, who said yes
  * to email: /dev/mailbox shows it). Seeded once: nothing when a sale exists.
  */
@@ -22,7 +25,10 @@ export async function seedDemoSale(ctx: AppContext): Promise<void> {
     if (existing) return;
     const [sale] = await tx.query<{ id: string; starts_at: Date }>(
       `INSERT INTO private_sales (name, description, starts_at, ends_at, levels, shop_url, code_kind)
-       VALUES ($1, $2, now() - interval '1 hour', now() + interval '14 days', $3, $4, 'unique')
+       VALUES ($1, $2, now() - interval '1 hour',
+               (date_trunc('day', (now() + interval '14 days') AT TIME ZONE $5) + interval '18 hours')
+                 AT TIME ZONE $5,
+               $3, $4, 'unique')
        RETURNING id, starts_at`,
       [
         JSON.stringify({ 'en-GB': 'Winter private sale', 'da-DK': 'Privat vinterudsalg' }),
@@ -32,6 +38,7 @@ export async function seedDemoSale(ctx: AppContext): Promise<void> {
         }),
         [demoLevel],
         'https://shop.example.com/private-sale',
+        demoTimeZone[config.locale],
       ],
     );
     if (!sale) return;
