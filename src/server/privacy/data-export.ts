@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
 import { storeVisitsForExport } from '../scan/store-visits.ts';
+import { memberShopper } from '../stylists/stylist-service.ts';
 import { consentHistoryOf } from './consent-history.ts';
 
 const signInRequiredMessage = 'To access your account details, you first need to sign in';
@@ -168,6 +169,7 @@ export async function exportMemberData(
     [accountId],
   );
   const storeVisits = await storeVisitsForExport(tx, accountId);
+  const shopper = await memberShopper(tx, accountId);
   const reveals = await tx.query<{ name: Record<string, string>; code: string; revealed_at: Date }>(
     `SELECT s.name, r.code, r.revealed_at FROM private_sale_reveals r JOIN private_sales s ON s.id = r.sale_id
       WHERE r.account_id = $1 ORDER BY r.revealed_at`,
@@ -297,6 +299,7 @@ export async function exportMemberData(
       unsubscribedAt: isoOrNull(m.unsubscribed_at),
     })),
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
+    personalShopper: shopper ? { name: shopper.name } : null,
     storeVisits,
     appointments,
     staffActions: staffActions.map((entry) => ({

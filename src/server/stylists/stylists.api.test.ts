@@ -223,6 +223,9 @@ describe('the personal shopper', () => {
       },
     });
     expect((await t.client().get('/api/personal-shopper')).status).toBe(401);
+    // The member's copy of their data names the stylist who looks after them.
+    const exported = await member.get('/api/privacy/export');
+    expect(exported.body).toMatchObject({ personalShopper: { name: 'Sophie Turner' } });
   });
 
   it('an invitation by a staff member who is no stylist sets none; the partner API names the stylist by email', async () => {

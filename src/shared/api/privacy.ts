@@ -156,6 +156,8 @@ export const dataExportSchema = z.object({
   ),
   /** The member's "A purchase is missing?" reports, with their state and any refusal reason. */
   missingPurchaseReports: z.array(claimSchema.omit({ id: true })),
+  /** The stylist who looks after the member (the name members see), null without one. */
+  personalShopper: z.object({ name: z.string() }).nullable(),
   /** The member's visits to the scheme's stores, recorded by staff who scanned their card. */
   storeVisits: z.array(z.object({ visitedAt: z.string(), store: z.string(), storeCode: z.string() })),
   /** The member's appointments with stylists, with their notes, whatever their state. */
