@@ -41,10 +41,9 @@ beforeAll(async () => {
   stylist = own.client;
   stylistId = own.id;
   await t.ctx.db.query('UPDATE staff_members SET is_stylist = true WHERE id = $1', [stylistId]);
-  await t.ctx.db.query(
-    "INSERT INTO stylist_profiles (staff_id, display_name) VALUES ($1, 'Sophie Turner')",
-    [stylistId],
-  );
+  await t.ctx.db.query("INSERT INTO stylist_profiles (staff_id, display_name) VALUES ($1, 'Sophie Turner')", [
+    stylistId,
+  ]);
   fixture = await appointmentFixture(t.ctx.db, { timeZone: zone });
 });
 afterAll(() => t.close());
@@ -126,7 +125,7 @@ describe("the look-up answers today's appointment", () => {
     expect(byStylist.body.member.appointmentToday?.note).toBe('A suit for a wedding in March');
   });
 
-  it('only in the tablet\'s store when it names one; none today is null', async () => {
+  it("only in the tablet's store when it names one; none today is null", async () => {
     const member = await t.signedInMember({ name: 'Bo Lund' });
     const other = await appointmentFixture(t.ctx.db, { timeZone: zone });
     await appointment(member.loyaltyId, { dayOffset: 0, hour: 15, storeId: other.storeId });
@@ -159,10 +158,10 @@ describe('Mark arrived', () => {
     const id = await appointment(member.loyaltyId, { dayOffset: 0, hour: 12 });
     const before = (await scan(support, member.loyaltyId, fixture.storeId)).body.member.appointmentToday;
     expect(before?.status).toBe('booked');
-    const marked = await support.post<{ appointment: { status: string } }>(
-      '/staff-api/appointments/mark',
-      { id, status: 'arrived' },
-    );
+    const marked = await support.post<{ appointment: { status: string } }>('/staff-api/appointments/mark', {
+      id,
+      status: 'arrived',
+    });
     expect(marked.status).toBe(200);
     expect(marked.body.appointment.status).toBe('arrived');
     expect(await marks(id)).toBe(1);
