@@ -12,7 +12,11 @@ import { axeClean } from './staff-helpers.ts';
  */
 
 const service = { 'en-GB': 'Styling session', 'da-DK': 'Stylingsession' } as const;
-const note = 'A suit for a wedding in March';
+/** The member's own words, in the scheme's language. */
+const notes = {
+  'en-GB': 'A suit for a wedding in March',
+  'da-DK': 'Et jakkesæt til et bryllup i marts',
+} as const;
 
 /**
  * The store's zone puts its clock near 06:00 now, so today has free slots all day whenever the test
@@ -34,7 +38,7 @@ export const appointmentStore = {
 };
 
 /** Books the member's first free slot today through the console's own API, as a phone booking is. */
-async function bookToday(page: Page, loyaltyId: string) {
+async function bookToday(page: Page, loyaltyId: string, note: string) {
   const booked = await page.evaluate(
     async ({ loyaltyId, note }) => {
       const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -81,6 +85,7 @@ async function lookUp(page: Page, loyaltyId: string, label: string) {
 export function scanAppointmentJourneys(locale: keyof typeof scanLocales) {
   const { w, s } = scanLocales[locale];
   const a = w.appointment;
+  const note = notes[locale];
   for (const [width, role] of [
     [375, 'support'],
     [1280, 'manager'],
@@ -95,7 +100,7 @@ export function scanAppointmentJourneys(locale: keyof typeof scanLocales) {
       const member = await createMember({ name: 'Rosa Lind' });
       const without = await createMember({ name: 'Jens Holm' });
       await enrol(page, server, role, s);
-      const { startsAt, zone, store } = await bookToday(page, member.loyaltyId);
+      const { startsAt, zone, store } = await bookToday(page, member.loyaltyId, note);
 
       await page
         .getByRole('navigation', { name: s.navigation })
