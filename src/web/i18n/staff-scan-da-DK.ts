@@ -44,7 +44,7 @@ export const staffScanDaDK: StaffScanWords = {
     service: 'Ydelse',
     stylist: 'Stylist',
     time: 'Tidspunkt',
-    at: (time: string, store: string) => `kl. ${time}, ${store}`,
+    at: (from: string, to: string, store: string) => `kl. ${from}–${to}, ${store}`,
     note: 'Medlemmets note',
     status: 'Status',
     booked: 'Booket',

@@ -42,7 +42,7 @@ export const staffScanEnGB = {
     service: 'Service',
     stylist: 'Stylist',
     time: 'Time',
-    at: (time: string, store: string) => `${time}, ${store}`,
+    at: (from: string, to: string, store: string) => `${from}–${to}, ${store}`,
     note: "Member's note",
     status: 'Status',
     booked: 'Booked',

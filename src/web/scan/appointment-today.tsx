@@ -29,7 +29,6 @@ export function AppointmentToday({
   const [status, setStatus] = useState(appointment.status);
   const [busy, setBusy] = useState(false);
   const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: appointment.store.timeZone });
-  const span = `${clock.format(new Date(appointment.startsAt))}–${clock.format(new Date(appointment.endsAt))}`;
 
   const markArrived = async () => {
     setBusy(true);
@@ -47,7 +46,13 @@ export function AppointmentToday({
       <h3 id="appointment-today">{w.heading}</h3>
       <dl className={`${staffStyles.facts} ${styles.facts}`}>
         <dt>{w.time}</dt>
-        <dd>{w.at(span, appointment.store.name)}</dd>
+        <dd>
+          {w.at(
+            clock.format(new Date(appointment.startsAt)),
+            clock.format(new Date(appointment.endsAt)),
+            appointment.store.name,
+          )}
+        </dd>
         <dt>{w.service}</dt>
         <dd>{appointment.service}</dd>
         <dt>{w.stylist}</dt>
