@@ -42,7 +42,13 @@ export const scanLocales = {
   'da-DK': { w: staffScanDaDK, s: staffDaDK, store: 'Strøget (demobutik)' },
 } as const;
 
-async function enrol(page: Page, server: TestServer, role: 'support' | 'manager', s: typeof staffEnGB) {
+/** A staff member of `role` enrolled in the page's browser, on the console's first screen. */
+export async function enrol(
+  page: Page,
+  server: TestServer,
+  role: 'support' | 'manager',
+  s: typeof staffEnGB,
+) {
   const { path } = await createStaff(server, role);
   await addAuthenticator(page);
   await page.goto(path);
@@ -50,7 +56,7 @@ async function enrol(page: Page, server: TestServer, role: 'support' | 'manager'
   await expect(page.getByRole('heading', { name: s.search.title })).toBeVisible();
 }
 
-async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/scan-${name}.png`, fullPage: true });
 }
 

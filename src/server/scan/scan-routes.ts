@@ -11,7 +11,7 @@ import { classify, recordVisit, scannedMember, storesForScan } from './scan-serv
  * card numbers; a till-side scanner at a busy door stays well inside the limit.
  */
 export function registerScanStaffRoutes(serve: StaffServe, ctx: AppContext): void {
-  serve(scanEndpoint, async ({ code }, { caller, reply }) => {
+  serve(scanEndpoint, async ({ code, storeId }, { caller, reply }) => {
     const staff = caller as StaffSession;
     // Refuses a code that is no card before it counts: a typo costs no slot.
     const scanned = classify(code);
@@ -26,7 +26,8 @@ export function registerScanStaffRoutes(serve: StaffServe, ctx: AppContext): voi
       },
       'Too many cards looked up in the last hour. Please wait a few minutes.',
     );
-    return { kind: scanned.kind, member: await scannedMember(ctx.db, scanned.loyaltyId, staff.role) };
+    const viewer = { staffId: staff.staffId, role: staff.role, storeId, locale: ctx.config.locale };
+    return { kind: scanned.kind, member: await scannedMember(ctx.db, scanned.loyaltyId, viewer) };
   });
   serve(scanStoresEndpoint, async () => storesForScan(ctx.db));
   serve(recordVisitEndpoint, async (input, { caller, audit }) =>

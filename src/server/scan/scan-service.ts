@@ -5,7 +5,9 @@ import {
   type recordVisitEndpoint,
   type scannedMemberSchema,
 } from '#shared/api/staff-scan.ts';
+import type { Locale } from '#shared/config.ts';
 import { roleIncludes, type StaffRole } from '#shared/domain/staff-roles.ts';
+import { appointmentForToday } from '../appointments/appointment-today.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { queryOne } from '../db/database.ts';
@@ -23,6 +25,17 @@ type ScannedMember = z.input<typeof scannedMemberSchema>;
 
 /** The role that sees a member's points and purchases on the scan screen (support sees the rest). */
 const balancesRole: StaffRole = 'manager';
+/** The role that sees the note of today's appointment (besides the appointment's own stylist). */
+const noteRole: StaffRole = 'manager';
+
+/** Who is scanning, where: what the answer may hold and which store's appointment it looks for. */
+export interface ScanViewer {
+  staffId: string;
+  role: StaffRole;
+  /** The tablet's store, when it has one. */
+  storeId?: string | undefined;
+  locale: Locale;
+}
 
 /** What a code is: only card numbers today (an event ticket will be another kind). */
 export function classify(code: string): { kind: 'member'; loyaltyId: string } {
@@ -35,12 +48,12 @@ export function classify(code: string): { kind: 'member'; loyaltyId: string } {
 export async function scannedMember(
   db: Database,
   loyaltyId: string,
-  role: StaffRole,
+  viewer: ScanViewer,
 ): Promise<ScannedMember> {
   const account = await memberByLoyaltyId(db, loyaltyId).catch(() => null);
   if (!account) throw notFound('CardNotFound', `No member has the card number ${loyaltyId}.`);
-  const seesBalances = roleIncludes(role, balancesRole);
-  const [shopper, visits, balances, purchases] = await Promise.all([
+  const seesBalances = roleIncludes(viewer.role, balancesRole);
+  const [shopper, visits, appointment, balances, purchases] = await Promise.all([
     queryOne<{ display_name: string }>(
       db,
       `SELECT COALESCE(p.display_name, s.full_name) AS display_name
@@ -50,6 +63,7 @@ export async function scannedMember(
       [account.id],
     ),
     recentVisits(db, account.id),
+    appointmentForToday(db, account.id, { storeId: viewer.storeId, locale: viewer.locale }),
     seesBalances ? balancesOf(db, account.id) : null,
     seesBalances
       ? db.query<{
@@ -70,7 +84,7 @@ export async function scannedMember(
     fullName: account.full_name,
     vipLevel: account.vip_level,
     personalShopper: shopper ? { displayName: shopper.display_name } : null,
-    appointmentToday: null,
+    appointmentToday: appointment ? todayView(appointment, viewer) : null,
     visits,
     ...(balances
       ? { points: { balance: balances.pointsBalance, pending: balances.pendingPointsBalance } }
@@ -87,6 +101,24 @@ export async function scannedMember(
         }
       : {}),
     visitId: randomUUID(),
+  };
+}
+
+type Today = NonNullable<Awaited<ReturnType<typeof appointmentForToday>>>;
+
+/** Today's appointment as the viewer may see it: the note only for managers up and its own stylist. */
+function todayView(appointment: Today, viewer: ScanViewer): ScannedMember['appointmentToday'] {
+  const seesNote = roleIncludes(viewer.role, noteRole) || appointment.stylist.id === viewer.staffId;
+  return {
+    id: appointment.id,
+    service: appointment.service,
+    stylist: { displayName: appointment.stylist.displayName },
+    store: { name: appointment.store.name, timeZone: appointment.store.timeZone },
+    startsAt: appointment.startsAt,
+    endsAt: appointment.endsAt,
+    ...(seesNote ? { note: appointment.note } : {}),
+    // The look-up asks for live appointments only (booked or arrived).
+    status: appointment.status === 'arrived' ? 'arrived' : 'booked',
   };
 }
 

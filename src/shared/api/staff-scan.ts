@@ -25,10 +25,27 @@ export const scannedMemberSchema = z.object({
   /** The member's personal shopper as members see them, null when the member has none. */
   personalShopper: z.object({ displayName: z.string() }).nullable(),
   /**
-   * Today's appointment in the store's day, with "Mark arrived": the appointments feature fills it
-   * (its own service answers it); null while the member has none today.
+   * The member's first live appointment (booked or arrived) today in its store's own day, in the
+   * scanning tablet's store when it named one; null when none. "Mark arrived" is the appointments
+   * feature's own audited endpoint (staffMarkEndpoint) with `id`.
    */
-  appointmentToday: z.null(),
+  appointmentToday: z
+    .object({
+      id: z.string(),
+      /** The service's name in the scheme's locale. */
+      service: z.string(),
+      stylist: z.object({ displayName: z.string() }),
+      store: z.object({ name: z.string(), timeZone: z.string() }),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      /**
+       * The member's note for their stylist: manager, admin and the appointment's own stylist only
+       * (left out for anyone else), see docs/decisions/0084-scan-a-card.md.
+       */
+      note: z.string().optional(),
+      status: z.enum(['booked', 'arrived']),
+    })
+    .nullable(),
   /** The newest visits, newest first (at most 5). */
   visits: z.array(visitSchema),
   /** Manager and admin only (left out for support): balances. */
@@ -56,6 +73,8 @@ export const scanEndpoint = endpoint({
   access: { door: 'staff', role: 'support' },
   request: z.object({
     code: text().trim().min(1, 'Scan or type a card number').max(512, 'That is too long for a card'),
+    /** The tablet's store, when it has one: today's appointment is looked for there only. */
+    storeId: z.uuid('Choose the store').optional(),
   }),
   response: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('member'), member: scannedMemberSchema }),

@@ -5,6 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField, TextField } from '../ui/form.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
+import { AppointmentToday } from './appointment-today.tsx';
 import { CameraReader } from './camera-reader.tsx';
 import styles from './scan.module.css';
 import { type ScannedMember, type Store, scanApi, useScanWords } from './scan-api.ts';
@@ -37,12 +38,13 @@ export default function ScanScreen() {
   const [camera, setCamera] = useState(false);
 
   const failed = useCallback(
-    (failure: Failure) => {
+    (failure: Failure, more: Record<string, string> = {}) => {
       if (failure.status === 401) sessionEnded();
       const own: Record<string, string> = {
         CardNotFound: w.notFound,
         UnrecognisedCode: w.unrecognised,
         TooManyRequests: w.tooMany,
+        ...more,
       };
       return own[failure.serverCode] ?? failureWords(sw, failure);
     },
@@ -72,7 +74,7 @@ export default function ScanScreen() {
       setFieldError(null);
       setBusy(true);
       setMessage(null);
-      const answer = await scanApi.scan(value);
+      const answer = await scanApi.scan(value, storeId);
       setBusy(false);
       if (!answer.ok) {
         setMember(null);
@@ -85,7 +87,7 @@ export default function ScanScreen() {
       setCode('');
       field.current?.focus();
     },
-    [failed, w],
+    [failed, w, storeId],
   );
   useScannerKeys(field, (scanned) => void lookUp(scanned));
 
@@ -166,7 +168,20 @@ export default function ScanScreen() {
       {camera ? <CameraReader w={w} onCode={(scanned) => void lookUp(scanned)} /> : null}
       <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
       {member ? (
-        <ScannedMemberCard member={member}>
+        <ScannedMemberCard
+          member={member}
+          appointment={
+            member.appointmentToday ? (
+              <AppointmentToday
+                key={member.visitId}
+                appointment={member.appointmentToday}
+                memberName={member.fullName}
+                onDone={(text) => setMessage({ kind: 'success', text })}
+                onFailure={(failure, own) => setMessage({ kind: 'error', text: failed(failure, own) })}
+              />
+            ) : null
+          }
+        >
           {stores && stores.length > 0 ? (
             <Button className={styles.record} onClick={() => void record()} disabled={visit !== 'open'} block>
               {visit === 'recording' ? w.recording : visit === 'recorded' ? w.visitRecorded : w.record}

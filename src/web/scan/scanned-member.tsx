@@ -7,9 +7,18 @@ import { useScanWords } from './scan-api.ts';
 
 /**
  * What the look-up found: what the role may see (points and purchases only when the server sent them).
- * `children` (the visit's button) come right after the facts, in reach without scrolling on a tablet.
+ * `appointment` (today's, with "Mark arrived") and `children` (the visit's button) come right after
+ * the facts, in reach without scrolling on a tablet.
  */
-export function ScannedMemberCard({ member, children }: { member: ScannedMember; children?: ReactNode }) {
+export function ScannedMemberCard({
+  member,
+  appointment,
+  children,
+}: {
+  member: ScannedMember;
+  appointment?: ReactNode;
+  children?: ReactNode;
+}) {
   const w = useScanWords().member;
   const { points, money, day } = useStaffFormat();
   return (
@@ -34,6 +43,7 @@ export function ScannedMemberCard({ member, children }: { member: ScannedMember;
           </>
         ) : null}
       </dl>
+      {appointment}
       {children}
       <div className={styles.history}>
         <div>
