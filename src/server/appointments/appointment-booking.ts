@@ -233,6 +233,8 @@ export function markAppointment(
     if (row.status !== 'booked' && row.status !== status) {
       throw conflict('AppointmentClosed', 'This appointment can no longer be changed.');
     }
+    // A second tap (two tablets, a retry) changes nothing, so it records nothing either.
+    if (row.status === status) return row;
     await tx.query(`UPDATE appointments SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
     const after = await reread(tx, id);
     await audit(tx, { memberId: row.account_id, change: { appointmentId: id, status } });

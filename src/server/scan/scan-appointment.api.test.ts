@@ -165,6 +165,14 @@ describe('Mark arrived', () => {
     expect(marked.status).toBe(200);
     expect(marked.body.appointment.status).toBe('arrived');
     expect(await marks(id)).toBe(1);
+    // A second tap (another tablet, a retry) answers the same and records nothing more.
+    const again = await support.post<{ appointment: { status: string } }>('/staff-api/appointments/mark', {
+      id,
+      status: 'arrived',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.appointment.status).toBe('arrived');
+    expect(await marks(id)).toBe(1);
     const after = (await scan(support, member.loyaltyId, fixture.storeId)).body.member.appointmentToday;
     expect(after).toMatchObject({ id, status: 'arrived' });
   });
