@@ -19,6 +19,7 @@ export const staffDaDK: StaffWords = {
     audit: 'Revisionslog',
     apiKeys: 'API-nøgler',
     privateSales: 'Private udsalg',
+    appointments: 'Aftaler',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',

@@ -18,6 +18,7 @@ export const staffEnGB = {
     audit: 'Audit log',
     apiKeys: 'API keys',
     privateSales: 'Private sales',
+    appointments: 'Appointments',
   },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',

@@ -14,6 +14,8 @@ import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
 
 // Its own chunk: the camera's decoder and its words load only when staff open it.
 const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
+// Its own chunk too: the calendar, the phone booking and their words.
+const AppointmentsScreen = lazy(() => import('./appointments-screen.tsx'));
 
 /** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
 export interface StaffNavEntry {
@@ -50,6 +52,19 @@ export const staffNavigation: readonly StaffNavEntry[] = [
         '/staff/scan',
         <Suspense key="scan" fallback={null}>
           <ScanScreen />
+        </Suspense>,
+      ],
+    ],
+  },
+  {
+    path: '/staff/appointments',
+    label: (w) => w.nav.appointments,
+    role: 'support',
+    routes: [
+      [
+        '/staff/appointments',
+        <Suspense key="appointments" fallback={null}>
+          <AppointmentsScreen />
         </Suspense>,
       ],
     ],

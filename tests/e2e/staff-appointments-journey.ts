@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { staffAppointmentsDaDK } from '../../src/web/i18n/staff-appointments-da-DK.ts';
+import { staffAppointmentsEnGB } from '../../src/web/i18n/staff-appointments-en-GB.ts';
+import { staffDaDK } from '../../src/web/i18n/staff-da-DK.ts';
+import { staffEnGB } from '../../src/web/i18n/staff-en-GB.ts';
+import { expect, type TestServer, test } from './fixtures.ts';
+import { addAuthenticator, axeClean, createStaff } from './staff-helpers.ts';
+
+/**
+ * The console's Appointments at a desk's 1280 px and a phone's 375 px, in the scheme's locale: the
+ * stylist's calendar, a phone booking for a member by card number (service, day, free time, note),
+ * the booking in the week's calendar with its note, moved to another free time, and on its day
+ * marked arrived. Axe clean at each step, with screenshots. The store, stylist and service are
+ * written before the server starts (appointments-journeys.ts).
+ */
+
+export const staffAppointmentLocales = {
+  'en-GB': { a: staffAppointmentsEnGB, s: staffEnGB, service: 'Styling session' },
+  'da-DK': { a: staffAppointmentsDaDK, s: staffDaDK, service: 'Stylingsession' },
+} as const;
+
+async function enrol(page: Page, server: TestServer, s: typeof staffEnGB) {
+  const { path } = await createStaff(server, 'support');
+  await addAuthenticator(page);
+  await page.goto(path);
+  await page.getByRole('button', { name: s.enrol.button }).click();
+  await expect(page.getByRole('heading', { name: s.search.title })).toBeVisible();
+}
+
+export function staffAppointmentJourneys(locale: keyof typeof staffAppointmentLocales) {
+  const { a, s, service } = staffAppointmentLocales[locale];
+  for (const width of [1280, 375]) {
+    test(`${locale} at ${width} px: the calendar, a phone booking, a move and arrived`, async ({
+      page,
+      server,
+      createMember,
+    }, info) => {
+      test.setTimeout(120_000);
+      const shot = (name: string) =>
+        page.screenshot({ path: info.outputPath(`${locale}-${width}-${name}.png`), fullPage: true });
+      await page.setViewportSize({ width, height: 900 });
+      const member = await createMember({ name: 'Rosa Lind' });
+      await enrol(page, server, s);
+
+      await page
+        .getByRole('navigation', { name: s.navigation })
+        .getByRole('link', { name: s.nav.appointments })
+        .click();
+      await expect(page.getByRole('heading', { name: a.title, level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: a.calendarOf('Sophie Turner') })).toBeVisible();
+      await expect(page.getByLabel(a.stylist, { exact: true }).first()).toHaveValue(/.+/);
+      await axeClean(page);
+      await shot('calendar');
+
+      // A phone booking: the card number, the only service (chosen), the second day, its first time.
+      const form = page.getByRole('region', { name: a.book.title });
+      await form.getByLabel(a.book.card).fill('123');
+      await expect(form.getByLabel(a.book.service)).toHaveValue(/.+/);
+      await expect(form.getByLabel(a.book.service).locator('option:checked')).toHaveText(service);
+      const day = form.getByLabel(a.book.day);
+      await expect(day).toBeVisible();
+      await day.selectOption({ index: 1 });
+      await form.getByLabel(a.book.slot).selectOption({ index: 1 });
+      await form.getByLabel(a.book.note).fill('A suit for a wedding in March');
+      // A card nobody has: refused at the field, nothing booked.
+      await form.getByRole('button', { name: a.book.submit }).click();
+      await expect(form.getByText(a.failures.MemberNotFound ?? 'MemberNotFound')).toBeVisible();
+      await form.getByLabel(a.book.card).fill(member.loyaltyId);
+      await form.getByLabel(a.book.slot).selectOption({ index: 1 });
+      await form.getByRole('button', { name: a.book.submit }).click();
+      await expect(form.getByRole('status')).toContainText('Rosa Lind');
+      await axeClean(page);
+      await shot('booked');
+
+      // The week from today: the booking with its member, service and note; not yet due to arrive.
+      await page.getByLabel(a.view).selectOption('7');
+      const card = page.getByRole('article', { name: /Rosa Lind/ });
+      await expect(card).toBeVisible();
+      await expect(card.getByText('A suit for a wedding in March')).toBeVisible();
+      await expect(card.getByText(service)).toBeVisible();
+      await expect(card.getByText(a.statuses.booked, { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: a.markArrived })).toHaveCount(0);
+      await axeClean(page);
+      await shot('week');
+
+      // Moved to another free time.
+      await card.getByRole('button', { name: a.move, exact: true }).click();
+      await card.getByLabel(a.moveTo).selectOption({ index: 2 });
+      const moved = page.waitForResponse((r) => new URL(r.url()).pathname === '/staff-api/appointments/move');
+      await card.getByRole('button', { name: a.moveConfirm }).click();
+      const { appointment } = (await (await moved).json()) as { appointment: { endsAt: string } };
+      const movedWords = a.moved('Rosa Lind', '|').split('|')[0] ?? '';
+      await expect(page.getByRole('status').filter({ hasText: movedWords })).toBeVisible();
+      await expect(page.getByRole('article', { name: /Rosa Lind/ })).toBeVisible();
+
+      // On the appointment's day (the browser's clock there), the desk marks the member arrived.
+      await page.clock.setFixedTime(new Date(Date.parse(appointment.endsAt) + 3 * 3_600_000));
+      await page.reload();
+      await page.getByLabel(a.view).selectOption('7');
+      const due = page.getByRole('article', { name: /Rosa Lind/ });
+      await due.getByRole('button', { name: a.markArrived }).click();
+      await expect(due.getByText(a.statuses.arrived, { exact: true })).toBeVisible();
+      await expect(due.getByRole('button', { name: a.markArrived })).toHaveCount(0);
+      await axeClean(page);
+      await shot('arrived');
+    });
+  }
+}
