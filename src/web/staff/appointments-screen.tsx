@@ -107,7 +107,7 @@ export default function AppointmentsScreen() {
       <p className={styles.soft}>{t.intro}</p>
       {setup.stylists.length === 0 ? <Alert kind="info">{t.noStylists}</Alert> : null}
       {notice ? (
-        <div aria-live="polite">
+        <div className={styles.notice}>
           <Alert kind={notice.kind}>{notice.text}</Alert>
         </div>
       ) : null}
