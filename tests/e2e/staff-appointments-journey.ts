@@ -15,12 +15,17 @@ import { addAuthenticator, axeClean, createStaff } from './staff-helpers.ts';
  */
 
 export const staffAppointmentLocales = {
-  'en-GB': { a: staffAppointmentsEnGB, s: staffEnGB, service: 'Styling session' },
-  'da-DK': { a: staffAppointmentsDaDK, s: staffDaDK, service: 'Stylingsession' },
+  'en-GB': { a: staffAppointmentsEnGB, s: staffEnGB, service: 'Styling session', sunday: 'Sunday' },
+  'da-DK': { a: staffAppointmentsDaDK, s: staffDaDK, service: 'Stylingsession', sunday: 'Søndag' },
 } as const;
 
-async function enrol(page: Page, server: TestServer, s: typeof staffEnGB) {
-  const { path } = await createStaff(server, 'support');
+async function enrol(
+  page: Page,
+  server: TestServer,
+  s: typeof staffEnGB,
+  role: 'support' | 'manager' = 'support',
+) {
+  const { path } = await createStaff(server, role);
   await addAuthenticator(page);
   await page.goto(path);
   await page.getByRole('button', { name: s.enrol.button }).click();
@@ -28,8 +33,66 @@ async function enrol(page: Page, server: TestServer, s: typeof staffEnGB) {
 }
 
 export function staffAppointmentJourneys(locale: keyof typeof staffAppointmentLocales) {
-  const { a, s, service } = staffAppointmentLocales[locale];
+  const { a, s, service, sunday } = staffAppointmentLocales[locale];
   for (const width of [1280, 375]) {
+    test(`${locale} at ${width} px: a manager sets a service, the week and a day off`, async ({
+      page,
+      server,
+    }, info) => {
+      test.setTimeout(120_000);
+      const t = a.setup;
+      await page.setViewportSize({ width, height: 900 });
+      await enrol(page, server, s, 'manager');
+      await page
+        .getByRole('navigation', { name: s.navigation })
+        .getByRole('link', { name: s.nav.appointmentSetup })
+        .click();
+      await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
+      await expect(page.getByRole('article', { name: service })).toBeVisible();
+
+      // A new service, in both languages, offered by the stylist.
+      const added = page.getByRole('region', { name: t.newService });
+      await added.getByRole('button', { name: t.newService }).click();
+      await added.getByLabel(t.nameEn).fill('Colour consultation');
+      await added.getByLabel(t.nameDa).fill('Farverådgivning');
+      await added.getByLabel(t.duration).fill('45');
+      await added.getByLabel(t.buffer).fill('10');
+      await added.getByRole('group', { name: t.stylists }).getByLabel('Sophie Turner').check();
+      await added.getByRole('button', { name: t.saveService }).click();
+      const name = locale === 'da-DK' ? 'Farverådgivning' : 'Colour consultation';
+      await expect(page.getByRole('status').filter({ hasText: t.serviceSaved(name) })).toBeVisible();
+      const saved = page.getByRole('article', { name });
+      await expect(saved).toContainText('Sophie Turner');
+      await expect(saved).toContainText('45');
+
+      // The week: Sundays off, then saved; and a day off next week.
+      const hours = page.getByRole('region', { name: t.hours });
+      await expect(hours.getByLabel(t.stylist)).toHaveValue(/.+/);
+      await hours.getByRole('group', { name: sunday }).getByLabel(t.works).uncheck();
+      await hours.getByRole('button', { name: t.saveHours }).click();
+      await expect(
+        hours.getByRole('status').filter({ hasText: t.hoursSaved('Sophie Turner') }),
+      ).toBeVisible();
+      const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      await hours.getByLabel(t.day, { exact: true }).fill(nextWeek);
+      await hours.getByRole('button', { name: t.saveException }).click();
+      await expect(hours.getByRole('status').filter({ hasText: t.exceptionSaved })).toBeVisible();
+      await expect(hours.getByRole('listitem').filter({ hasText: t.dayOff })).toBeVisible();
+      await axeClean(page);
+      await page.screenshot({ path: info.outputPath(`${locale}-${width}-setup.png`), fullPage: true });
+
+      // The new service is there to book.
+      await page.reload();
+      await expect(hours.getByRole('group', { name: sunday }).getByLabel(t.works)).not.toBeChecked();
+      await page
+        .getByRole('navigation', { name: s.navigation })
+        .getByRole('link', { name: s.nav.appointments })
+        .click();
+      const form = page.getByRole('region', { name: a.book.title });
+      await form.getByLabel(a.book.service).selectOption({ label: name });
+      await expect(form.getByLabel(a.book.day)).toBeVisible();
+    });
+
     test(`${locale} at ${width} px: the calendar, a phone booking, a move and arrived`, async ({
       page,
       server,

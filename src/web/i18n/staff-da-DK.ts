@@ -20,6 +20,7 @@ export const staffDaDK: StaffWords = {
     apiKeys: 'API-nøgler',
     privateSales: 'Private udsalg',
     appointments: 'Aftaler',
+    appointmentSetup: 'Ydelser og tider',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',

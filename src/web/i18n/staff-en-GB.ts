@@ -19,6 +19,7 @@ export const staffEnGB = {
     apiKeys: 'API keys',
     privateSales: 'Private sales',
     appointments: 'Appointments',
+    appointmentSetup: 'Services and hours',
   },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',

@@ -16,6 +16,7 @@ import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
 const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
 // Its own chunk too: the calendar, the phone booking and their words.
 const AppointmentsScreen = lazy(() => import('./appointments-screen.tsx'));
+const ServicesHoursScreen = lazy(() => import('./services-hours-screen.tsx'));
 
 /** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
 export interface StaffNavEntry {
@@ -60,11 +61,25 @@ export const staffNavigation: readonly StaffNavEntry[] = [
     path: '/staff/appointments',
     label: (w) => w.nav.appointments,
     role: 'support',
+    end: true,
     routes: [
       [
         '/staff/appointments',
         <Suspense key="appointments" fallback={null}>
           <AppointmentsScreen />
+        </Suspense>,
+      ],
+    ],
+  },
+  {
+    path: '/staff/appointments/setup',
+    label: (w) => w.nav.appointmentSetup,
+    role: 'manager',
+    routes: [
+      [
+        '/staff/appointments/setup',
+        <Suspense key="appointment-setup" fallback={null}>
+          <ServicesHoursScreen />
         </Suspense>,
       ],
     ],
