@@ -22,6 +22,8 @@ export const staffDaDK: StaffWords = {
     privateSales: 'Private udsalg',
     stores: 'Butikker',
     stylists: 'Stylister',
+    appointments: 'Aftaler',
+    appointmentSetup: 'Ydelser og tider',
   },
   loading: 'Indlæser…',
   pageNotFound: 'Siden findes ikke i personalekonsollen.',

@@ -21,6 +21,8 @@ export const staffEnGB = {
     privateSales: 'Private sales',
     stores: 'Stores',
     stylists: 'Stylists',
+    appointments: 'Appointments',
+    appointmentSetup: 'Services and hours',
   },
   loading: 'Loading…',
   pageNotFound: 'There is no such page in the staff console.',

@@ -17,6 +17,9 @@ import { StylistsScreen } from './stylists-screen.tsx';
 
 // Its own chunk: the camera's decoder and its words load only when staff open it.
 const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
+// Its own chunk too: the calendar, the phone booking and their words.
+const AppointmentsScreen = lazy(() => import('./appointments-screen.tsx'));
+const ServicesHoursScreen = lazy(() => import('./services-hours-screen.tsx'));
 
 /** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
 export interface StaffNavEntry {
@@ -53,6 +56,33 @@ export const staffNavigation: readonly StaffNavEntry[] = [
         '/staff/scan',
         <Suspense key="scan" fallback={null}>
           <ScanScreen />
+        </Suspense>,
+      ],
+    ],
+  },
+  {
+    path: '/staff/appointments',
+    label: (w) => w.nav.appointments,
+    role: 'support',
+    end: true,
+    routes: [
+      [
+        '/staff/appointments',
+        <Suspense key="appointments" fallback={null}>
+          <AppointmentsScreen />
+        </Suspense>,
+      ],
+    ],
+  },
+  {
+    path: '/staff/appointments/setup',
+    label: (w) => w.nav.appointmentSetup,
+    role: 'manager',
+    routes: [
+      [
+        '/staff/appointments/setup',
+        <Suspense key="appointment-setup" fallback={null}>
+          <ServicesHoursScreen />
         </Suspense>,
       ],
     ],

@@ -1,0 +1,36 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Slot } from '#shared/api/appointments.ts';
+import type { Locale } from '#shared/config.ts';
+import { dayInZone, formatSlotDay, formatSlotTime } from '#shared/domain/appointment-time.ts';
+import { appointmentsConsoleApi } from './appointments-api.ts';
+
+/** A stylist's free slots for a service (null while they load), grouped by the store's day. */
+export function useFreeSlots(serviceId: string, stylistId: string, reload = 0) {
+  const [slots, setSlots] = useState<Slot[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks again after a booking took a slot
+  useEffect(() => {
+    setSlots(null);
+    if (!serviceId || !stylistId) return;
+    const controller = new AbortController();
+    void appointmentsConsoleApi.slots(serviceId, stylistId, controller.signal).then((answer) => {
+      if (!controller.signal.aborted) setSlots(answer.ok ? answer.data.slots : []);
+    });
+    return () => controller.abort();
+  }, [serviceId, stylistId, reload]);
+  const days = useMemo(() => {
+    const byDay = new Map<string, Slot[]>();
+    for (const s of slots ?? []) {
+      const key = dayInZone(s.startsAt, s.store.timeZone);
+      byDay.set(key, [...(byDay.get(key) ?? []), s]);
+    }
+    return [...byDay.entries()];
+  }, [slots]);
+  return { slots, days };
+}
+
+/** A slot as a choice in a list: "Tue 1 Dec, 10:00 (Regent Street)" in the store's zone. */
+export function slotLabel(slot: Slot, locale: Locale, withDay: boolean): string {
+  const time = formatSlotTime(slot.startsAt, locale, slot.store.timeZone);
+  const at = withDay ? `${formatSlotDay(slot.startsAt, locale, slot.store.timeZone)}, ${time}` : time;
+  return `${at} (${slot.store.name})`;
+}
