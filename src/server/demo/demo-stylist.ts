@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '#shared/config.ts';
 import type { AppContext } from '../app-context.ts';
-import { auditAs } from '../audit/audit-log.ts';
 import { queryOne } from '../db/database.ts';
 import { storeImage } from '../images/image-service.ts';
 
@@ -47,9 +46,6 @@ const introduction = {
 
 const languages: Record<Locale, string[]> = { 'en-GB': ['en', 'da'], 'da-DK': ['da', 'en'] };
 
-/** The demo's own audit actor: what it made is told apart from any staff member's work. */
-const demoActor = { kind: 'bootstrap' } as const;
-
 /** Seeds the demo store and stylist (once) and makes her the personal shopper of `memberId` when given. */
 export async function seedDemoStylist(
   ctx: AppContext,
@@ -76,13 +72,10 @@ export async function seedDemoStylist(
   if (!staff) throw new Error('the demo stylist was not written');
   const profile = await queryOne(ctx.db, 'SELECT 1 FROM stylist_profiles WHERE staff_id = $1', [staff.id]);
   if (!profile) {
-    // Through the same pipeline as a staff upload: checked, resized, stored in the database.
-    const photo = await storeImage(
-      ctx.db,
-      await readFile(demoPhoto),
-      staff.id,
-      auditAs(demoActor, 'image.upload'),
-    );
+    // Through the same pipeline as a staff upload: checked, resized, stored in the database. Not
+    // audited: a picture shipped with the app is nobody's act (and the demo seeding through the
+    // partner API leaves its one audit row, as every partner write does).
+    const photo = await storeImage(ctx.db, await readFile(demoPhoto), staff.id, null);
     const routes = demoRoutes[locale];
     await ctx.db.query(
       `INSERT INTO stylist_profiles

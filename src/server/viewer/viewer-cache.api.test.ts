@@ -358,7 +358,7 @@ describe('the burn rate: read once per server, and a change reaches every server
     await serveForCli(a);
     const quiet = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      expect(await runCli(['burn-rate', 'set', '--points-level', '1000', '--cash-value', '500'])).toBe(0);
+      expect(await runCli(['burn-rate', 'set', '--points-level', '1000', '--cash', '5.00'])).toBe(0);
     } finally {
       quiet.mockRestore();
     }
