@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Locale, locales } from './domain/locales.ts';
 import { trustedProxiesSchema } from './trusted-proxies.ts';
 
 /**
@@ -11,8 +12,8 @@ const path = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting wi
 const url = z.url();
 
 const customerTypes = ['personal-shopping', 'roi'] as const;
-export const locales = ['en-GB', 'da-DK'] as const;
-export type Locale = (typeof locales)[number];
+
+export { type Locale, locales };
 
 /** The part handed to the browser inside the served HTML. Never put a secret here. */
 const publicConfigSchema = z.strictObject({

@@ -1,5 +1,4 @@
 import { describe } from './descriptor.ts';
-import type { staffMarkEndpoint } from './staff-appointments.ts';
 import type { recordVisitEndpoint, scanEndpoint, scanStoresEndpoint } from './staff-scan.ts';
 
 /** The browser's descriptors of the scan screen's endpoints (zod-free). */
@@ -7,4 +6,4 @@ export const scanCode = describe<typeof scanEndpoint>('POST', '/staff-api/scan')
 export const scanStores = describe<typeof scanStoresEndpoint>('GET', '/staff-api/scan/stores');
 export const recordVisit = describe<typeof recordVisitEndpoint>('POST', '/staff-api/scan/visit');
 /** "Mark arrived" on the scan screen is the appointments' own audited status endpoint. */
-export const markAppointment = describe<typeof staffMarkEndpoint>('POST', '/staff-api/appointments/mark');
+export { staffMark as markAppointment } from './staff-appointments-endpoints.ts';

@@ -1,13 +1,13 @@
 import type { RequestOf, ResponseOf } from '#shared/api/descriptor.ts';
 import {
-  appointmentSetupEndpoint,
-  calendarEndpoint,
-  staffBookEndpoint,
-  staffCancelEndpoint,
-  staffMarkEndpoint,
-  staffMoveEndpoint,
-  staffSlotsEndpoint,
-} from '#shared/api/staff-appointments.ts';
+  appointmentSetup as appointmentSetupEndpoint,
+  calendar as calendarEndpoint,
+  staffBook as staffBookEndpoint,
+  staffCancel as staffCancelEndpoint,
+  staffMark as staffMarkEndpoint,
+  staffMove as staffMoveEndpoint,
+  staffSlots as staffSlotsEndpoint,
+} from '#shared/api/staff-appointments-endpoints.ts';
 import type { Failure } from '../api.ts';
 import { call } from '../api.ts';
 import { useConfig } from '../config-context.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { saveServiceEndpoint } from '#shared/api/staff-appointments.ts';
+import { saveService as saveServiceEndpoint } from '#shared/api/staff-appointments-endpoints.ts';
 import { call } from '../api.ts';
 import { Alert, formStyles } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';

@@ -89,6 +89,9 @@ export function StoresScreen() {
   );
 }
 
+/** Every IANA time zone this browser knows, for the store form's suggestions. */
+const timeZones: readonly string[] = Intl.supportedValuesOf?.('timeZone') ?? [];
+
 function StoreForm({
   store,
   onDone,
@@ -133,7 +136,19 @@ function StoreForm({
       <form onSubmit={submit} noValidate className={styles.form}>
         <TextField label={s.code} hint={s.codeHint} autoComplete="off" {...form.field('code')} />
         <TextField label={s.name} autoComplete="off" {...form.field('name')} />
-        <TextField label={s.timeZone} hint={s.timeZoneHint} autoComplete="off" {...form.field('timeZone')} />
+        <TextField
+          label={s.timeZone}
+          hint={s.timeZoneHint}
+          autoComplete="off"
+          list="store-time-zones"
+          {...form.field('timeZone')}
+        />
+        {/* The browser suggests the IANA names as the field is typed in: "Lon" offers Europe/London. */}
+        <datalist id="store-time-zones">
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
         <TextField label={s.address} autoComplete="off" {...form.field('address')} />
         <div className={styles.actions}>
           <Button type="submit" disabled={form.busy}>

@@ -1,5 +1,8 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import { setExceptionEndpoint, setHoursEndpoint } from '#shared/api/staff-appointments.ts';
+import {
+  setException as setExceptionEndpoint,
+  setHours as setHoursEndpoint,
+} from '#shared/api/staff-appointments-endpoints.ts';
 import type { Locale } from '#shared/config.ts';
 import { call } from '../api.ts';
 import { Alert } from '../ui/alert.tsx';

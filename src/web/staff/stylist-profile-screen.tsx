@@ -1,5 +1,5 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { locales } from '#shared/config.ts';
+import { locales } from '#shared/domain/locales.ts';
 import { Link } from '../routing/links.tsx';
 import { useParams } from '../routing/routes.tsx';
 import { Alert } from '../ui/alert.tsx';
