@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-/** Scrolls the window and waits until it is there. */
+/**
+ * Scrolls the window and waits until it is there. Once the page's lazy sections (the personal
+ * shopper, upcoming appointments) have come: one arriving above the scrolled-to point moves it
+ * (the browser's scroll anchoring), which is not the reset this checks.
+ */
 async function scrollTo(page: Page, y: number) {
+  await page.waitForLoadState('networkidle');
   await page.evaluate((top) => window.scrollTo(0, top), y);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
 }
@@ -27,6 +32,7 @@ test.describe('scroll on Back and Forward between help pages (SPEC §2)', () => 
       await page.goto('/help/account');
       const privacy = page.getByRole('link', { name: 'See your consent history and your data' });
       await expect(privacy).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await scrollTo(page, await page.evaluate(() => document.documentElement.scrollHeight - innerHeight));
       const left = await page.evaluate(() => window.scrollY);
       expect(left).toBeGreaterThan(300);
@@ -55,6 +61,7 @@ test.describe('scroll on Back and Forward between help pages (SPEC §2)', () => 
       await page.goto('/help/account');
       const privacy = page.getByRole('link', { name: 'See your consent history and your data' });
       await expect(privacy).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await scrollTo(page, await page.evaluate(() => document.documentElement.scrollHeight - innerHeight));
       // Back as soon as the address has changed, before the next screen has been shown.
       await privacy.click();
