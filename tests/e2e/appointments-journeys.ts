@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 /** The words of the journey in each locale (quoted from the catalogues). */
 export const appointmentWords = {
   'en-GB': {
-    service: /Styling session/,
+    service: /Wardrobe review/,
     book: 'Book an appointment',
     confirm: 'Confirm appointment',
     booked: /Your appointment is booked/,
@@ -19,10 +19,10 @@ export const appointmentWords = {
     cancelled: /Your appointment is cancelled/,
     none: 'You have no upcoming appointments.',
     note: 'A note for your stylist (optional)',
-    subject: /^Booked: Styling session/,
+    subject: /^Booked: Wardrobe review/,
   },
   'da-DK': {
-    service: /Stylingsession/,
+    service: /Garderobegennemgang/,
     book: 'Book en aftale',
     confirm: 'Bekræft aftalen',
     booked: /Din aftale er booket/,
@@ -35,7 +35,7 @@ export const appointmentWords = {
     cancelled: /Din aftale er aflyst/,
     none: 'Du har ingen kommende aftaler.',
     note: 'En note til din stylist (valgfri)',
-    subject: /^Booket: Stylingsession/,
+    subject: /^Booket: Garderobegennemgang/,
   },
 } as const;
 
@@ -43,7 +43,11 @@ export const appointmentWords = {
 export function appointmentsDatabase(timeZone: string) {
   return {
     run: async (db: Parameters<typeof appointmentFixture>[0]) => {
-      await appointmentFixture(db, { timeZone });
+      // Named apart from the demo data's "Styling session", which the server also has.
+      await appointmentFixture(db, {
+        timeZone,
+        serviceName: { 'en-GB': 'Wardrobe review', 'da-DK': 'Garderobegennemgang' },
+      });
     },
   };
 }

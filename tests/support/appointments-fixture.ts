@@ -8,7 +8,14 @@ import type { Queryable } from '../../src/server/db/database.ts';
  */
 export async function appointmentFixture(
   db: Queryable,
-  options: { timeZone?: string; minutes?: number; buffer?: number; hours?: [string, string] } = {},
+  options: {
+    timeZone?: string;
+    minutes?: number;
+    buffer?: number;
+    hours?: [string, string];
+    /** The service's names; a server with the demo data already has a "Styling session". */
+    serviceName?: { 'en-GB': string; 'da-DK': string };
+  } = {},
 ) {
   const tag = randomBytes(4).toString('hex');
   const [storeRow] = await db.query<{ id: string }>(
@@ -27,8 +34,12 @@ export async function appointmentFixture(
   );
   const [serviceRow] = await db.query<{ id: string }>(
     `INSERT INTO appointment_services (name, duration_minutes, buffer_minutes)
-     VALUES ('{"en-GB": "Styling session", "da-DK": "Stylingsession"}', $1, $2) RETURNING id`,
-    [options.minutes ?? 60, options.buffer ?? 0],
+     VALUES ($3, $1, $2) RETURNING id`,
+    [
+      options.minutes ?? 60,
+      options.buffer ?? 0,
+      JSON.stringify(options.serviceName ?? { 'en-GB': 'Styling session', 'da-DK': 'Stylingsession' }),
+    ],
   );
   const service = { id: serviceRow?.id ?? '' };
   await db.query('INSERT INTO appointment_service_stores (service_id, store_id) VALUES ($1, $2)', [
