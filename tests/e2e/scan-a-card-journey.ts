@@ -38,8 +38,8 @@ export const cameraBrowser = {
 };
 
 export const scanLocales = {
-  'en-GB': { w: staffScanEnGB, s: staffEnGB, store: 'Regent Street (demo store)' },
-  'da-DK': { w: staffScanDaDK, s: staffDaDK, store: 'Strøget (demobutik)' },
+  'en-GB': { w: staffScanEnGB, s: staffEnGB, store: 'Regent Street' },
+  'da-DK': { w: staffScanDaDK, s: staffDaDK, store: 'Strøget' },
 } as const;
 
 /** A staff member of `role` enrolled in the page's browser, on the console's first screen. */

@@ -2,7 +2,7 @@ import type { Locale } from '#shared/config.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 
 /**
- * The demo scheme's appointments: a "Styling session" (and a shorter fitting) that the demo stylist
+ * The demo scheme's appointments: a "Personal styling" (and a shorter fitting) that the demo stylist
  * offers in the demo store, Monday to Saturday 10:00-18:00 store time, so the demo member finds free
  * slots in the coming days at once. Idempotent (run it at every start): a stylist who already offers
  * a service is left as they are. The integrator calls it from the demo seed with the demo stylist
@@ -18,7 +18,7 @@ export async function seedDemoAppointments(
   );
   if (offered.length > 0) return offered.map((row) => row.service_id);
   const services = [
-    { name: { 'en-GB': 'Styling session', 'da-DK': 'Stylingsession' }, minutes: 60, buffer: 15 },
+    { name: { 'en-GB': 'Personal styling', 'da-DK': 'Personlig styling' }, minutes: 60, buffer: 15 },
     {
       name: { 'en-GB': 'Fitting and alterations', 'da-DK': 'Prøvning og tilpasning' },
       minutes: 30,
