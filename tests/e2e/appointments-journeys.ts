@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 /** The words of the journey in each locale (quoted from the catalogues). */
 export const appointmentWords = {
   'en-GB': {
-    service: /Wardrobe review/,
+    service: /Styling session/,
     book: 'Book an appointment',
     confirm: 'Confirm appointment',
     booked: /Your appointment is booked/,
@@ -19,10 +19,10 @@ export const appointmentWords = {
     cancelled: /Your appointment is cancelled/,
     none: 'You have no upcoming appointments.',
     note: 'A note for your stylist (optional)',
-    subject: /^Booked: Wardrobe review/,
+    subject: /^Booked: Styling session/,
   },
   'da-DK': {
-    service: /Garderobegennemgang/,
+    service: /Stylingsession/,
     book: 'Book en aftale',
     confirm: 'Bekræft aftalen',
     booked: /Din aftale er booket/,
@@ -35,19 +35,18 @@ export const appointmentWords = {
     cancelled: /Din aftale er aflyst/,
     none: 'Du har ingen kommende aftaler.',
     note: 'En note til din stylist (valgfri)',
-    subject: /^Booket: Garderobegennemgang/,
+    subject: /^Booket: Stylingsession/,
   },
 } as const;
+
+/** The journeys' own stylist, named apart from the demo data's Sophie Turner on the same server. */
+export const fixtureStylist = 'Nora Lind';
 
 /** The store and stylist of the file's server, written before it starts (no console screen makes them here). */
 export function appointmentsDatabase(timeZone: string) {
   return {
     run: async (db: Parameters<typeof appointmentFixture>[0]) => {
-      // Named apart from the demo data's "Styling session", which the server also has.
-      await appointmentFixture(db, {
-        timeZone,
-        serviceName: { 'en-GB': 'Wardrobe review', 'da-DK': 'Garderobegennemgang' },
-      });
+      await appointmentFixture(db, { timeZone, stylistName: fixtureStylist });
     },
   };
 }

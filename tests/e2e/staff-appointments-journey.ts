@@ -3,6 +3,7 @@ import { staffAppointmentsDaDK } from '../../src/web/i18n/staff-appointments-da-
 import { staffAppointmentsEnGB } from '../../src/web/i18n/staff-appointments-en-GB.ts';
 import { staffDaDK } from '../../src/web/i18n/staff-da-DK.ts';
 import { staffEnGB } from '../../src/web/i18n/staff-en-GB.ts';
+import { fixtureStylist } from './appointments-journeys.ts';
 import { expect, type TestServer, test } from './fixtures.ts';
 import { addAuthenticator, axeClean, createStaff } from './staff-helpers.ts';
 
@@ -64,12 +65,12 @@ export function staffAppointmentJourneys(locale: keyof typeof staffAppointmentLo
       await added.getByLabel(t.nameDa).fill(own.da);
       await added.getByLabel(t.duration).fill('45');
       await added.getByLabel(t.buffer).fill('10');
-      await added.getByRole('group', { name: t.stylists }).getByLabel('Sophie Turner').check();
+      await added.getByRole('group', { name: t.stylists }).getByLabel(fixtureStylist).check();
       await added.getByRole('button', { name: t.saveService }).click();
       const name = locale === 'da-DK' ? own.da : own.en;
       await expect(page.getByRole('status').filter({ hasText: t.serviceSaved(name) })).toBeVisible();
       const saved = page.getByRole('article', { name });
-      await expect(saved).toContainText('Sophie Turner');
+      await expect(saved).toContainText(fixtureStylist);
       await expect(saved).toContainText('45');
 
       // The week: Sundays off, then saved; and a day off next week.
@@ -77,9 +78,7 @@ export function staffAppointmentJourneys(locale: keyof typeof staffAppointmentLo
       await expect(hours.getByLabel(t.stylist)).toHaveValue(/.+/);
       await hours.getByRole('group', { name: sunday }).getByLabel(t.works).uncheck();
       await hours.getByRole('button', { name: t.saveHours }).click();
-      await expect(
-        hours.getByRole('status').filter({ hasText: t.hoursSaved('Sophie Turner') }),
-      ).toBeVisible();
+      await expect(hours.getByRole('status').filter({ hasText: t.hoursSaved(fixtureStylist) })).toBeVisible();
       const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
       await hours.getByLabel(t.day, { exact: true }).fill(nextWeek);
       await hours.getByRole('button', { name: t.saveException }).click();
@@ -117,7 +116,7 @@ export function staffAppointmentJourneys(locale: keyof typeof staffAppointmentLo
         .getByRole('link', { name: s.nav.appointments })
         .click();
       await expect(page.getByRole('heading', { name: a.title, level: 1 })).toBeVisible();
-      await expect(page.getByRole('heading', { name: a.calendarOf('Sophie Turner') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: a.calendarOf(fixtureStylist) })).toBeVisible();
       await expect(page.getByLabel(a.stylist, { exact: true }).first()).toHaveValue(/.+/);
       await axeClean(page);
       await shot('calendar');

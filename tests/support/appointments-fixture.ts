@@ -13,10 +13,11 @@ export async function appointmentFixture(
     minutes?: number;
     buffer?: number;
     hours?: [string, string];
-    /** The service's names; a server with the demo data already has a "Styling session". */
-    serviceName?: { 'en-GB': string; 'da-DK': string };
+    /** A server with the demo data already has a stylist Sophie Turner: its journeys name theirs apart. */
+    stylistName?: string;
   } = {},
 ) {
+  const stylistName = options.stylistName ?? 'Sophie Turner';
   const tag = randomBytes(4).toString('hex');
   const [storeRow] = await db.query<{ id: string }>(
     `INSERT INTO stores (code, name, time_zone, address) VALUES ($1, $2, $3, '1 Regent Street, London') RETURNING id`,
@@ -24,22 +25,18 @@ export async function appointmentFixture(
   );
   const store = { id: storeRow?.id ?? '' };
   const [stylistRow] = await db.query<{ id: string }>(
-    `INSERT INTO staff_members (email, full_name, role, is_stylist) VALUES ($1, 'Sophie Turner', 'support', true) RETURNING id`,
-    [`stylist-${tag}@example.com`],
+    `INSERT INTO staff_members (email, full_name, role, is_stylist) VALUES ($1, $2, 'support', true) RETURNING id`,
+    [`stylist-${tag}@example.com`, stylistName],
   );
   const stylist = { id: stylistRow?.id ?? '' };
   await db.query(
-    `INSERT INTO stylist_profiles (staff_id, display_name, work_email, home_store_id) VALUES ($1, 'Sophie Turner', $2, $3)`,
-    [stylist.id, `sophie-${tag}@example.com`, store.id],
+    `INSERT INTO stylist_profiles (staff_id, display_name, work_email, home_store_id) VALUES ($1, $4, $2, $3)`,
+    [stylist.id, `stylist-${tag}@example.com`, store.id, stylistName],
   );
   const [serviceRow] = await db.query<{ id: string }>(
     `INSERT INTO appointment_services (name, duration_minutes, buffer_minutes)
-     VALUES ($3, $1, $2) RETURNING id`,
-    [
-      options.minutes ?? 60,
-      options.buffer ?? 0,
-      JSON.stringify(options.serviceName ?? { 'en-GB': 'Styling session', 'da-DK': 'Stylingsession' }),
-    ],
+     VALUES ('{"en-GB": "Styling session", "da-DK": "Stylingsession"}', $1, $2) RETURNING id`,
+    [options.minutes ?? 60, options.buffer ?? 0],
   );
   const service = { id: serviceRow?.id ?? '' };
   await db.query('INSERT INTO appointment_service_stores (service_id, store_id) VALUES ($1, $2)', [
