@@ -5,8 +5,10 @@ import { memberClaims } from '../claims/claims-service.ts';
 import { describeUserAgent } from '../credentials/user-agent.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
+import { marketingMailsForExport } from '../marketing-mail/mails-export.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
+import { revealsForExport } from '../private-sales/reveals-export.ts';
 import { storeVisitsForExport } from '../scan/store-visits.ts';
 import { memberShopper } from '../stylists/stylist-service.ts';
 import { consentHistoryOf } from './consent-history.ts';
@@ -170,20 +172,8 @@ export async function exportMemberData(
   );
   const storeVisits = await storeVisitsForExport(tx, accountId);
   const shopper = await memberShopper(tx, accountId);
-  const reveals = await tx.query<{ name: Record<string, string>; code: string; revealed_at: Date }>(
-    `SELECT s.name, r.code, r.revealed_at FROM private_sale_reveals r JOIN private_sales s ON s.id = r.sale_id
-      WHERE r.account_id = $1 ORDER BY r.revealed_at`,
-    [accountId],
-  );
-  const marketingMails = await tx.query<{
-    kind: string;
-    campaign_id: string;
-    sent_at: Date;
-    unsubscribed_at: Date | null;
-  }>(
-    `SELECT kind, campaign_id, sent_at, unsubscribed_at FROM marketing_mails WHERE account_id = $1 ORDER BY sent_at`,
-    [accountId],
-  );
+  const privateSaleReveals = await revealsForExport(tx, accountId, config.locale);
+  const marketingEmails = await marketingMailsForExport(tx, accountId);
   const appointments = await exportAppointments(tx, accountId, config.locale);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
@@ -287,17 +277,8 @@ export async function exportMemberData(
       points: r.points,
       sentAt: iso(r.sent_at),
     })),
-    privateSaleReveals: reveals.map((r) => ({
-      sale: r.name[config.locale] ?? r.name['en-GB'] ?? '',
-      code: r.code,
-      revealedAt: iso(r.revealed_at),
-    })),
-    marketingEmails: marketingMails.map((m) => ({
-      kind: m.kind,
-      campaign: m.campaign_id,
-      sentAt: iso(m.sent_at),
-      unsubscribedAt: isoOrNull(m.unsubscribed_at),
-    })),
+    privateSaleReveals,
+    marketingEmails,
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     personalShopper: shopper ? { name: shopper.name } : null,
     storeVisits,

@@ -40,3 +40,15 @@ export function dayInZone(at: Date | string, timeZone: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** Slots in order, grouped by the store's calendar day: [day (yyyy-mm-dd), its slots][]. */
+export function slotsByDay<T extends { startsAt: string; store: { timeZone: string } }>(
+  slots: readonly T[],
+): [string, T[]][] {
+  const byDay = new Map<string, T[]>();
+  for (const slot of slots) {
+    const key = dayInZone(slot.startsAt, slot.store.timeZone);
+    byDay.set(key, [...(byDay.get(key) ?? []), slot]);
+  }
+  return [...byDay.entries()];
+}

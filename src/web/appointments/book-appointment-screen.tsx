@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Slot } from '#shared/api/appointments.ts';
 import {
-  dayInZone,
   formatAppointmentTime,
   formatSlotDay,
   formatSlotTime,
+  slotsByDay,
 } from '#shared/domain/appointment-time.ts';
 import { useConfig } from '../config-context.tsx';
 import { useMessages } from '../i18n/messages.tsx';
@@ -92,14 +92,7 @@ export default function BookAppointmentScreen() {
     return () => controller.abort();
   }, [serviceId, stylistId, rescheduling]);
 
-  const days = useMemo(() => {
-    const byDay = new Map<string, Slot[]>();
-    for (const s of slots ?? []) {
-      const key = dayInZone(s.startsAt, s.store.timeZone);
-      byDay.set(key, [...(byDay.get(key) ?? []), s]);
-    }
-    return [...byDay.entries()];
-  }, [slots]);
+  const days = useMemo(() => slotsByDay(slots ?? []), [slots]);
   const daySlots = days.find(([key]) => key === day)?.[1] ?? [];
 
   async function confirm() {

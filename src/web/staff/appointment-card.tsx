@@ -11,6 +11,7 @@ import {
   type StaffAppointment,
   useAppointmentsWords,
 } from './appointments-api.ts';
+import staffStyles from './staff.module.css';
 import { useStaffWords } from './staff-context.tsx';
 
 interface Props {
@@ -49,7 +50,7 @@ export function AppointmentCard({ appointment: a, locale, onChanged }: Props) {
       <h4 id={`appointment-${a.id}`} className={styles.who}>
         <span className={styles.time}>{span}</span> {a.member.fullName}
       </h4>
-      <dl className={styles.facts}>
+      <dl className={staffStyles.facts}>
         <dt>{t.service}</dt>
         <dd>{a.service}</dd>
         <dt>{t.card}</dt>

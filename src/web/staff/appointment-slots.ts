@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Slot } from '#shared/api/appointments.ts';
 import type { Locale } from '#shared/config.ts';
-import { dayInZone, formatSlotDay, formatSlotTime } from '#shared/domain/appointment-time.ts';
+import { formatSlotDay, formatSlotTime, slotsByDay } from '#shared/domain/appointment-time.ts';
 import { appointmentsConsoleApi } from './appointments-api.ts';
 
 /** A stylist's free slots for a service (null while they load), grouped by the store's day. */
@@ -17,14 +17,7 @@ export function useFreeSlots(serviceId: string, stylistId: string, reload = 0) {
     });
     return () => controller.abort();
   }, [serviceId, stylistId, reload]);
-  const days = useMemo(() => {
-    const byDay = new Map<string, Slot[]>();
-    for (const s of slots ?? []) {
-      const key = dayInZone(s.startsAt, s.store.timeZone);
-      byDay.set(key, [...(byDay.get(key) ?? []), s]);
-    }
-    return [...byDay.entries()];
-  }, [slots]);
+  const days = useMemo(() => slotsByDay(slots ?? []), [slots]);
   return { slots, days };
 }
 

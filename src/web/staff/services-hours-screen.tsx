@@ -12,6 +12,7 @@ import {
   useAppointmentsWords,
 } from './appointments-api.ts';
 import { ServiceForm } from './service-form.tsx';
+import staffStyles from './staff.module.css';
 import { useStaff, useStaffWords } from './staff-context.tsx';
 import { StylistHours } from './stylist-hours.tsx';
 
@@ -84,7 +85,7 @@ export default function ServicesHoursScreen() {
               <h3 id={`service-${service.id}`} className={styles.who}>
                 {service.name[locale]}
               </h3>
-              <dl className={styles.facts}>
+              <dl className={staffStyles.facts}>
                 <dt>{t.length}</dt>
                 <dd>
                   {t.summary(number.format(service.durationMinutes), number.format(service.bufferMinutes))}
