@@ -1,5 +1,6 @@
 import { describe } from './descriptor.ts';
 import type {
+  addSaleCodesEndpoint,
   createSaleEndpoint,
   exportSaleCodesEndpoint,
   memberSalesEndpoint,
@@ -16,3 +17,7 @@ export const exportSaleCodes = describe<typeof exportSaleCodesEndpoint>(
 );
 export const memberSales = describe<typeof memberSalesEndpoint>('GET', '/api/private-sales');
 export const revealCode = describe<typeof revealCodeEndpoint>('POST', '/api/private-sales/:id/reveal');
+export const addSaleCodes = describe<typeof addSaleCodesEndpoint>(
+  'POST',
+  '/staff-api/private-sales/:id/codes',
+);

@@ -6,6 +6,7 @@ import { staffStylistsDaDK } from './staff-stylists-da-DK.ts';
 export const staffDaDK: StaffWords = {
   consoleTitle: 'Personalekonsol',
   navigation: 'Personalenavigation',
+  navGroups: { daily: 'Det daglige', scheme: 'Ordningen' },
   skipToContent: 'Gå til indhold',
   signedInAs: (name, role) => `${name} (${role})`,
   signOut: 'Log ud',

@@ -5,6 +5,7 @@ import { staffStylistsEnGB } from './staff-stylists-en-GB.ts';
 export const staffEnGB = {
   consoleTitle: 'Staff console',
   navigation: 'Staff navigation',
+  navGroups: { daily: 'Day to day', scheme: 'The scheme' },
   skipToContent: 'Skip to content',
   signedInAs: (name: string, role: string) => `${name} (${role})`,
   signOut: 'Sign out',

@@ -27,15 +27,17 @@ export function BurnRateScreen() {
       cashValue: (parseMajorUnits(v.cashValue, currency) ?? 0) >= 1 ? false : w.settings.cashProblem(example),
     }),
   });
-  const { set } = form;
+  const { prefill } = form;
   useEffect(() => {
     void staffApi.burnRate().then((answer) => {
       if (!answer.ok || !answer.data.burnRate) return;
       setRate(answer.data.burnRate);
-      set('pointsLevel', String(answer.data.burnRate.pointsLevel));
-      set('cashValue', majorUnitsText(answer.data.burnRate.cashValue, currency, locale));
+      prefill({
+        pointsLevel: String(answer.data.burnRate.pointsLevel),
+        cashValue: majorUnitsText(answer.data.burnRate.cashValue, currency, locale),
+      });
     });
-  }, [set, currency, locale]);
+  }, [prefill, currency, locale]);
   const submit = form.onSubmit(async ({ pointsLevel, cashValue }) => {
     const answer = await staffApi.setBurnRate({
       pointsLevel: Number(pointsLevel),

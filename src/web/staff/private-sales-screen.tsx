@@ -6,6 +6,7 @@ import { usePrivateSalesWords } from '../private-sales/words.ts';
 import { Alert, formStyles } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField, TextField } from '../ui/form.tsx';
+import { SaleCodesForm } from './sale-codes-form.tsx';
 import styles from './staff.module.css';
 import { failureWords, useMayDo, useStaff, useStaffWords } from './staff-context.tsx';
 import { useStaffFormat } from './staff-format.ts';
@@ -92,6 +93,16 @@ export function PrivateSalesScreen() {
                         <a href={exportSaleCodes.path.replace(':id', sale.id)} download>
                           {s.download}
                         </a>
+                        {sale.codeKind === 'unique' ? (
+                          <SaleCodesForm
+                            saleId={sale.id}
+                            saleName={sale.name[format.locale]}
+                            onAdded={async () => {
+                              setNotice({ kind: 'success', text: s.added });
+                              await load();
+                            }}
+                          />
+                        ) : null}
                       </>
                     ) : null}
                   </td>

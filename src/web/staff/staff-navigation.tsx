@@ -21,10 +21,15 @@ const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
 const AppointmentsScreen = lazy(() => import('./appointments-screen.tsx'));
 const ServicesHoursScreen = lazy(() => import('./services-hours-screen.tsx'));
 
-/** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
+/** The navigation's two groups: the day's work, and how the scheme is set up and overseen. */
+export const staffNavGroups = ['daily', 'scheme'] as const;
+export type StaffNavGroup = (typeof staffNavGroups)[number];
+
+/** One entry of the console's navigation: its link, its group, the least role that sees it, its routes. */
 export interface StaffNavEntry {
   path: string;
   label: (words: StaffWords) => string;
+  group: StaffNavGroup;
   role: StaffRole;
   /** The link is current only on its own path (not below it). */
   end?: boolean;
@@ -39,6 +44,7 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff',
     label: (w) => w.nav.members,
+    group: 'daily',
     role: 'support',
     end: true,
     routes: [
@@ -50,6 +56,7 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff/scan',
     label: (w) => w.nav.scan,
+    group: 'daily',
     role: 'support',
     routes: [
       [
@@ -63,6 +70,7 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff/appointments',
     label: (w) => w.nav.appointments,
+    group: 'daily',
     role: 'support',
     end: true,
     routes: [
@@ -77,6 +85,7 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff/appointments/setup',
     label: (w) => w.nav.appointmentSetup,
+    group: 'scheme',
     role: 'manager',
     routes: [
       [
@@ -90,6 +99,7 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff/stylists',
     label: (w) => w.nav.stylists,
+    group: 'scheme',
     role: 'support',
     routes: [
       ['/staff/stylists', <StylistsScreen key="stylists" />],
@@ -99,48 +109,56 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff/stores',
     label: (w) => w.nav.stores,
+    group: 'scheme',
     role: 'support',
     routes: [['/staff/stores', <StoresScreen key="stores" />]],
   },
   {
     path: '/staff/claims',
     label: (w) => w.nav.claims,
+    group: 'daily',
     role: 'manager',
     routes: [['/staff/claims', <ClaimsScreen key="claims" />]],
   },
   {
     path: '/staff/private-sales',
     label: (w) => w.nav.privateSales,
+    group: 'daily',
     role: 'support',
     routes: [['/staff/private-sales', <PrivateSalesScreen key="private-sales" />]],
   },
   {
     path: '/staff/mail',
     label: (w) => w.nav.mail,
+    group: 'daily',
     role: 'support',
     routes: [['/staff/mail', <MailQueueScreen key="mail" />]],
   },
   {
     path: '/staff/burn-rate',
     label: (w) => w.nav.settings,
+    group: 'scheme',
     role: 'manager',
     routes: [['/staff/burn-rate', <BurnRateScreen key="burn-rate" />]],
   },
   {
     path: '/staff/audit',
     label: (w) => w.nav.audit,
+    group: 'scheme',
     role: 'manager',
     routes: [['/staff/audit', <AuditScreen key="audit" />]],
   },
   {
     path: '/staff/api-keys',
     label: (w) => w.nav.apiKeys,
+    group: 'scheme',
     role: 'admin',
     routes: [['/staff/api-keys', <ApiKeysScreen key="api-keys" />]],
   },
   {
     path: '/staff/staff',
     label: (w) => w.nav.staff,
+    group: 'scheme',
     role: 'admin',
     routes: [['/staff/staff', <StaffAccountsScreen key="staff" />]],
   },

@@ -46,7 +46,7 @@ export function StylistProfileScreen() {
     },
     validate: (v) => ({ displayName: v.displayName.trim() ? false : w.profile.nameProblem }),
   });
-  const { set } = form;
+  const { prefill } = form;
 
   useEffect(() => {
     void stylistsApi.stores().then((answer) => {
@@ -59,17 +59,22 @@ export function StylistProfileScreen() {
       }
       setLoaded({ fullName: answer.data.fullName });
       const p = answer.data.profile;
-      set('displayName', p?.displayName ?? answer.data.fullName);
-      if (!p) return;
-      set('homeStoreId', p.homeStore?.id ?? '');
-      set('languages', p.languages.join(', '));
-      set('workEmail', p.workEmail ?? '');
-      set('phone', p.phone ?? '');
-      set('whatsapp', p.whatsapp ?? '');
-      for (const l of locales) set(`intro-${l}`, p.introduction[l] ?? '');
+      if (!p) {
+        prefill({ displayName: answer.data.fullName });
+        return;
+      }
+      prefill({
+        displayName: p.displayName,
+        homeStoreId: p.homeStore?.id ?? '',
+        languages: p.languages.join(', '),
+        workEmail: p.workEmail ?? '',
+        phone: p.phone ?? '',
+        whatsapp: p.whatsapp ?? '',
+        ...Object.fromEntries(locales.map((l) => [`intro-${l}`, p.introduction[l] ?? ''])),
+      });
       setPhoto(p.photo);
     });
-  }, [staffId, set, w]);
+  }, [staffId, prefill, w]);
 
   const [upload, setUpload] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
   async function choose(event: ChangeEvent<HTMLInputElement>) {

@@ -59,6 +59,19 @@ export function useForm<V extends Values>({ initial, validate, normalise, focus 
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
+  // Values loaded after the first render (a screen's current settings) fill only the fields nobody
+  // has typed in yet: a person quicker than the network keeps what they typed.
+  const initialValues = useRef(initial);
+  const prefill = useCallback((loaded: Partial<V>) => {
+    setValues((current) => {
+      const next = { ...current };
+      for (const [name, value] of Object.entries(loaded) as [keyof V, string][]) {
+        if (current[name] === initialValues.current[name]) next[name] = value as V[keyof V];
+      }
+      return next;
+    });
+  }, []);
+
   // A server-rendered form (Sign in) can be typed into before the page hydrates; hydration keeps what
   // the fields show, so a form hydrated from the server's HTML takes their values once, or a submit
   // would send the initial ones. A form rendered in the browser shows its state already.
@@ -119,5 +132,5 @@ export function useForm<V extends Values>({ initial, validate, normalise, focus 
     };
   }
 
-  return { values, set, field, problems, message, setMessage, busy, show, onSubmit };
+  return { values, set, prefill, field, problems, message, setMessage, busy, show, onSubmit };
 }
