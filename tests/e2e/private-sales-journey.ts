@@ -13,7 +13,7 @@ export const saleLocales = {
 
 /**
  * Private sales end to end, at a phone's and a desk's width: a manager creates a sale with a list
- * of codes in the console; a member who said yes to email gets its start email (one-click
+ * of codes in the console and adds more later; a member who said yes to email gets its start email (one-click
  * unsubscribe headers and link), reveals their code on Home (the same after a reload), and
  * unsubscribes from the mail's link without signing in, which their privacy centre then shows.
  */
@@ -71,6 +71,18 @@ export function privateSaleJourneys({ locale, w, p, place }: (typeof saleLocales
       await expect(row).toContainText(s.stock('0', '3'));
       await axeClean(page);
       await shot('console-list');
+
+      // Codes the shop sent later: one already the sale's refuses the list whole; then two new ones.
+      await row.getByText(s.addCodes, { exact: true }).click();
+      const more = row.getByLabel(s.codeList);
+      await more.fill(`C${width}-C\nC${width}-D`);
+      await row.getByRole('button', { name: s.addCodes }).click();
+      await expect(row.getByRole('alert')).toContainText(s.duplicates(`C${width}-C`));
+      await more.fill(`C${width}-D\nC${width}-E`);
+      await row.getByRole('button', { name: s.addCodes }).click();
+      await expect(page.getByText(s.added)).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: name })).toContainText(s.stock('0', '5'));
+      await axeClean(page);
 
       // The start email: RFC 8058 headers and the visible link, the same address.
       const mail = await server.mail.waitFor(member.email, new RegExp(name), 30_000);
