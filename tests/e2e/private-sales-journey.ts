@@ -56,15 +56,17 @@ export function privateSaleJourneys({ locale, w, p, place }: (typeof saleLocales
       await expect(page.getByRole('heading', { name: p.staff.title, level: 1 })).toBeVisible();
       const s = p.staff;
       const name = `Sale ${locale} ${width}`;
-      await page.getByLabel(s.nameEn).fill(`${name}`);
-      await page.getByLabel(s.nameDa).fill(`${name}`);
-      await page.getByLabel(s.descriptionEn).fill('Up to 40% off coats, for members only.');
-      await page.getByLabel(s.descriptionDa).fill('Op til 40 % på frakker, kun for medlemmer.');
-      await page.getByLabel(s.shopUrl).fill('https://shop.example.com/private');
-      await page.getByLabel(s.codeList).fill(`C${width}-A\nC${width}-B\nC${width}-C`);
+      // The new sale's form (each unique-code sale's row has its own "Add codes" list too).
+      const creating = page.getByRole('region', { name: s.create });
+      await creating.getByLabel(s.nameEn).fill(`${name}`);
+      await creating.getByLabel(s.nameDa).fill(`${name}`);
+      await creating.getByLabel(s.descriptionEn).fill('Up to 40% off coats, for members only.');
+      await creating.getByLabel(s.descriptionDa).fill('Op til 40 % på frakker, kun for medlemmer.');
+      await creating.getByLabel(s.shopUrl).fill('https://shop.example.com/private');
+      await creating.getByLabel(s.codeList).fill(`C${width}-A\nC${width}-B\nC${width}-C`);
       await axeClean(page);
       await shot('console-form');
-      await page.getByRole('button', { name: s.save }).click();
+      await creating.getByRole('button', { name: s.save }).click();
       await expect(page.getByText(s.created)).toBeVisible();
       const row = page.getByRole('row').filter({ hasText: name });
       await expect(row).toContainText(s.allMembers);
