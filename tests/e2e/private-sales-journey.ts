@@ -75,13 +75,13 @@ export function privateSaleJourneys({ locale, w, p, place }: (typeof saleLocales
       await shot('console-list');
 
       // Codes the shop sent later: one already the sale's refuses the list whole; then two new ones.
-      await row.getByText(s.addCodes, { exact: true }).click();
+      await row.locator('summary', { hasText: s.addCodes }).click();
       const more = row.getByLabel(s.codeList);
       await more.fill(`C${width}-C\nC${width}-D`);
-      await row.getByRole('button', { name: s.addCodes }).click();
+      await row.getByRole('button', { name: s.addThem }).click();
       await expect(row.getByRole('alert')).toContainText(s.duplicates(`C${width}-C`));
       await more.fill(`C${width}-D\nC${width}-E`);
-      await row.getByRole('button', { name: s.addCodes }).click();
+      await row.getByRole('button', { name: s.addThem }).click();
       await expect(page.getByText(s.added)).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: name })).toContainText(s.stock('0', '5'));
       await axeClean(page);

@@ -68,6 +68,7 @@ export const privateSalesDaDK: PrivateSalesWords = {
     saving: 'Opretter…',
     created: 'Det private udsalg er oprettet.',
     addCodes: 'Tilføj koder',
+    addThem: 'Tilføj koderne',
     added: 'Koderne er tilføjet.',
     duplicates: (codes) => `Disse koder findes allerede eller står der to gange: ${codes}. Intet blev gemt.`,
     invalid: 'Tjek de markerede felter.',

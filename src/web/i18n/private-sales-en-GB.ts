@@ -73,6 +73,7 @@ export const privateSalesEnGB = {
     saving: 'Creating…',
     created: 'The private sale has been created.',
     addCodes: 'Add codes',
+    addThem: 'Add these codes',
     added: 'The codes have been added.',
     duplicates: (codes: string) =>
       `These codes are already there or listed twice: ${codes}. Nothing was saved.`,

@@ -94,7 +94,7 @@ export function SaleCodesForm({
         )}
         {problem ? <Alert kind="error">{problem}</Alert> : null}
         <Button type="submit" disabled={busy}>
-          {s.addCodes}
+          {s.addThem}
         </Button>
       </form>
     </details>
