@@ -276,6 +276,7 @@ export async function stylistCalendar(
     appointments: rows.map((row) => staffAppointmentView(row, locale)),
     spans: spans.map((span) => ({
       day: span.day,
+      storeId: span.store.id,
       storeName: span.store.name,
       timeZone: span.store.timeZone,
       opens: span.opens.toISOString(),

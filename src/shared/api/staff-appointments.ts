@@ -165,6 +165,7 @@ export const calendarEndpoint = endpoint({
     spans: z.array(
       z.object({
         day: z.string(),
+        storeId: z.string(),
         storeName: z.string(),
         timeZone: z.string(),
         opens: z.string(),

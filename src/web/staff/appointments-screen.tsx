@@ -98,8 +98,8 @@ export default function AppointmentsScreen() {
   }
   const stylist = setup.stylists.find((s) => s.id === stylistId);
   const dayList = Array.from({ length: days }, (_, i) => addDays(start, i));
-  const inStore = <T,>(list: T[], nameOf: (item: T) => string) =>
-    store ? list.filter((item) => nameOf(item) === store.name) : list;
+  const inStore = <T,>(list: T[], storeOf: (item: T) => string) =>
+    store ? list.filter((item) => storeOf(item) === store.id) : list;
 
   return (
     <>
@@ -161,11 +161,11 @@ export default function AppointmentsScreen() {
               dayList.map((day) => {
                 const spans = inStore(
                   calendar.spans.filter((s) => s.day === day),
-                  (s) => s.storeName,
+                  (s) => s.storeId,
                 );
                 const list = inStore(
                   calendar.appointments.filter((a) => dayInZone(a.startsAt, a.store.timeZone) === day),
-                  (a) => a.store.name,
+                  (a) => a.store.id,
                 );
                 return (
                   <section key={day} className={styles.day} aria-labelledby={`day-${day}`}>
