@@ -47,7 +47,12 @@ export function registerAppointmentStaffRoutes(serve: StaffServe, ctx: AppContex
     stylistCalendar(ctx.db, input.stylistId, input.from, input.days, ctx.config.locale),
   );
   serve(staffSlotsEndpoint, async (input) => ({
-    slots: await bookableSlots(ctx, ctx.db, { ...input, except: null, accountId: null }),
+    slots: await bookableSlots(ctx, ctx.db, {
+      serviceId: input.serviceId,
+      stylistId: input.stylistId,
+      except: input.appointmentId ?? null,
+      accountId: null,
+    }),
   }));
   serve(staffBookEndpoint, async (input, { audit }) => {
     const accountId = await memberByCard(ctx.db, input.loyaltyId);

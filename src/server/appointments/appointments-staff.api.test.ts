@@ -116,6 +116,17 @@ describe('the console: phone bookings, the calendar, arrived and no-show', () =>
       startsAt: storeTime(2, '13:00'),
     });
     expect(moved.status).toBe(200);
+    // Moving it by half an hour: its own time counts as free only when the console says which it moves.
+    const slotsAt = async (query: string) => {
+      const answer = await support.client.get<{ slots: { startsAt: string }[] }>(
+        `/staff-api/appointments/slots?serviceId=${f.serviceId}&stylistId=${f.stylistId}${query}`,
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.slots.map((slot) => new Date(slot.startsAt).getTime());
+    };
+    const halfAnHourLater = new Date(storeTime(2, '13:30')).getTime();
+    expect(await slotsAt('')).not.toContain(halfAnHourLater);
+    expect(await slotsAt(`&appointmentId=${booked.body.appointment.id}`)).toContain(halfAnHourLater);
     const day = storeTime(2, '12:00').slice(0, 10);
     const calendar = await support.client.get<{
       appointments: { id: string; member: { loyaltyId: string } }[];

@@ -179,7 +179,8 @@ export const staffSlotsEndpoint = endpoint({
   method: 'GET',
   path: '/staff-api/appointments/slots',
   access: { door: 'staff', role: 'support' },
-  request: z.object({ serviceId: uuidField, stylistId: uuidField }),
+  /** `appointmentId`: the appointment being moved, whose own time counts as free. */
+  request: z.object({ serviceId: uuidField, stylistId: uuidField, appointmentId: uuidField.optional() }),
   response: z.object({ slots: z.array(slotSchema) }),
 });
 

@@ -155,7 +155,10 @@ function MovePicker({
   onMove: (startsAt: string) => void;
 }) {
   const t = useAppointmentsWords();
-  const { slots } = useFreeSlots(a.serviceId, a.stylistId);
+  // The appointment's own time counts as free (it may move by less than its length), but is no move.
+  const { slots: free } = useFreeSlots(a.serviceId, a.stylistId, 0, a.id);
+  const own = new Date(a.startsAt).getTime();
+  const slots = free?.filter((slot) => new Date(slot.startsAt).getTime() !== own) ?? null;
   const [chosen, setChosen] = useState('');
   if (slots === null) return <p aria-live="polite">{t.book.loadingSlots}</p>;
   return (

@@ -5,18 +5,18 @@ import { formatSlotDay, formatSlotTime, slotsByDay } from '#shared/domain/appoin
 import { appointmentsConsoleApi } from './appointments-api.ts';
 
 /** A stylist's free slots for a service (null while they load), grouped by the store's day. */
-export function useFreeSlots(serviceId: string, stylistId: string, reload = 0) {
+export function useFreeSlots(serviceId: string, stylistId: string, reload = 0, moving: string | null = null) {
   const [slots, setSlots] = useState<Slot[] | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks again after a booking took a slot
   useEffect(() => {
     setSlots(null);
     if (!serviceId || !stylistId) return;
     const controller = new AbortController();
-    void appointmentsConsoleApi.slots(serviceId, stylistId, controller.signal).then((answer) => {
+    void appointmentsConsoleApi.slots(serviceId, stylistId, moving, controller.signal).then((answer) => {
       if (!controller.signal.aborted) setSlots(answer.ok ? answer.data.slots : []);
     });
     return () => controller.abort();
-  }, [serviceId, stylistId, reload]);
+  }, [serviceId, stylistId, reload, moving]);
   const days = useMemo(() => slotsByDay(slots ?? []), [slots]);
   return { slots, days };
 }

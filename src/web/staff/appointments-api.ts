@@ -25,8 +25,12 @@ export const appointmentsConsoleApi = {
   setup: () => call(appointmentSetupEndpoint),
   calendar: (query: RequestOf<typeof calendarEndpoint>, signal?: AbortSignal) =>
     call(calendarEndpoint, query, signal ? { signal } : {}),
-  slots: (serviceId: string, stylistId: string, signal?: AbortSignal) =>
-    call(staffSlotsEndpoint, { serviceId, stylistId }, signal ? { signal } : {}),
+  slots: (serviceId: string, stylistId: string, moving: string | null, signal?: AbortSignal) =>
+    call(
+      staffSlotsEndpoint,
+      { serviceId, stylistId, ...(moving ? { appointmentId: moving } : {}) },
+      signal ? { signal } : {},
+    ),
   book: (body: RequestOf<typeof staffBookEndpoint>) => call(staffBookEndpoint, body),
   move: (id: string, startsAt: string) => call(staffMoveEndpoint, { id, startsAt }),
   cancel: (id: string) => call(staffCancelEndpoint, { id }),
