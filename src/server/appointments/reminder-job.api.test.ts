@@ -61,3 +61,36 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the day-before reminder', () => 
     expect(t.mails.filter((m) => m.to === email && m.subject.startsWith('Tomorrow'))).toEqual([]);
   });
 });
+
+// On either database: the appointment is put a day ahead in SQL (a booking a week earlier, starting in
+// 23 hours), so the parallel claim is also proved on PostgreSQL, whose clock no test moves.
+describe('the day-before reminder, on either database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('five servers running the job at once write one reminder', async () => {
+    const f = await appointmentFixture(t.ctx.db);
+    const { client, email } = await t.signedInMember({ name: 'Ada Lovelace' });
+    const booked = await client.post<{ appointment: { id: string } }>('/api/appointments', {
+      serviceId: f.serviceId,
+      stylistId: f.stylistId,
+      startsAt: storeTime(3, '11:00'),
+    });
+    expect(booked.status).toBe(201);
+    await t.ctx.db.query(
+      `UPDATE appointments
+          SET blocked_from = now() + interval '23 hours', starts_at = now() + interval '23 hours',
+              ends_at = now() + interval '24 hours', created_at = now() - interval '7 days',
+              updated_at = now() - interval '7 days'
+        WHERE id = $1`,
+      [booked.body.appointment.id],
+    );
+    const runs = await Promise.all(Array.from({ length: 5 }, () => sendAppointmentReminders(t.ctx)));
+    expect(runs.reduce((sum, run) => sum + run, 0)).toBe(1);
+    await t.ctx.outbox.drain();
+    expect(t.mails.filter((m) => m.to === email && m.subject.startsWith('Tomorrow'))).toHaveLength(1);
+  });
+});
