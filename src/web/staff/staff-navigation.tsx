@@ -23,7 +23,7 @@ const ServicesHoursScreen = lazy(() => import('./services-hours-screen.tsx'));
 
 /** The navigation's two groups: the day's work, and how the scheme is set up and overseen. */
 export const staffNavGroups = ['daily', 'scheme'] as const;
-export type StaffNavGroup = (typeof staffNavGroups)[number];
+type StaffNavGroup = (typeof staffNavGroups)[number];
 
 /** One entry of the console's navigation: its link, its group, the least role that sees it, its routes. */
 export interface StaffNavEntry {
