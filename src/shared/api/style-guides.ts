@@ -6,8 +6,15 @@ import { text } from './text.ts';
 /** How far apart guides come: the invitation promises bi-weekly style guides. */
 export const guideRhythmDays = 14;
 
-/** Control characters other than the line break, the Unicode line and paragraph separators. */
-const controlsBeyondNewline = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Control characters other than the line break (C0, DEL, C1), the Unicode line and paragraph separators. */
+function hasControlBeyondNewline(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x0a) continue;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
 /** A UTF-16 surrogate without its partner (no character; PostgreSQL's jsonb refuses it). */
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -23,7 +30,7 @@ const markdownBody = (language: string) =>
       .string({ error: `Write the guide in ${language}` })
       .min(1, `Write the guide in ${language}`)
       .max(20_000, 'A guide is at most 20,000 characters')
-      .refine((value) => !controlsBeyondNewline.test(value), 'Remove control characters (such as NUL)')
+      .refine((value) => !hasControlBeyondNewline(value), 'Remove control characters (such as NUL)')
       .refine((value) => !loneSurrogate.test(value), 'This is not valid text'),
   );
 
