@@ -5,7 +5,13 @@ import { useMessages } from './i18n/messages.tsx';
 import { Redirect } from './redirect.tsx';
 import { useLocation } from './routing/router.tsx';
 import { Route, Routes } from './routing/routes.tsx';
-import { SignedInOnly, SignedOutOnly, UnknownPath, WhenEnabled } from './routing-guards.tsx';
+import {
+  SignedInOnly,
+  SignedInOrSignIn,
+  SignedOutOnly,
+  UnknownPath,
+  WhenEnabled,
+} from './routing-guards.tsx';
 import { useSession } from './session/session-context.tsx';
 import { ErrorScreen, NotFoundScreen } from './ui/error-screen.tsx';
 import { lazyScreen } from './ui/lazy-screen.ts';
@@ -53,6 +59,11 @@ const AlternativeLandingScreen = lazyScreen(() => import('./landing/alternative-
 const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-wallet-screen.tsx'));
 const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
 const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike-link/complete-link-with-nike-screen.tsx'));
+// Server-rendered whole, with its own words (i18n/style-guides-*.ts): a guide reads without the JavaScript.
+const StyleGuidesScreen = lazyScreen(() => import('./style-guides/style-guides-screen.tsx'), {
+  serverRendered: 'src/web/style-guides/style-guides-screen.tsx',
+  words: 'core',
+});
 // Reads its own words (i18n/private-sales-*.ts), not the screens' catalogue.
 const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-screen.tsx'), {
   words: 'core',
@@ -117,6 +128,14 @@ export function AppRoutes({ status }: { status: number }) {
             <SignedInOnly>
               <AppointmentsScreens />
             </SignedInOnly>
+          }
+        />
+        <Route
+          path="/style-guides/:id?"
+          element={
+            <SignedInOrSignIn>
+              <StyleGuidesScreen />
+            </SignedInOrSignIn>
           }
         />
         <Route path="/404" element={<NotFoundScreen />} />
