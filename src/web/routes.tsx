@@ -5,13 +5,7 @@ import { useMessages } from './i18n/messages.tsx';
 import { Redirect } from './redirect.tsx';
 import { useLocation } from './routing/router.tsx';
 import { Route, Routes } from './routing/routes.tsx';
-import {
-  SignedInOnly,
-  SignedInOrSignIn,
-  SignedOutOnly,
-  UnknownPath,
-  WhenEnabled,
-} from './routing-guards.tsx';
+import { SignedInOnly, SignedOutOnly, UnknownPath, WhenEnabled } from './routing-guards.tsx';
 import { useSession } from './session/session-context.tsx';
 import { ErrorScreen, NotFoundScreen } from './ui/error-screen.tsx';
 import { lazyScreen } from './ui/lazy-screen.ts';
@@ -60,8 +54,8 @@ const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-
 const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
 const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike-link/complete-link-with-nike-screen.tsx'));
 // Server-rendered whole, with its own words (i18n/style-guides-*.ts): a guide reads without the JavaScript.
-const StyleGuidesScreen = lazyScreen(() => import('./style-guides/style-guides-screen.tsx'), {
-  serverRendered: 'src/web/style-guides/style-guides-screen.tsx',
+const StyleGuidesScreen = lazyScreen(() => import('./style-guides/guides.tsx'), {
+  serverRendered: 'src/web/style-guides/guides.tsx',
   words: 'core',
 });
 // Reads its own words (i18n/private-sales-*.ts), not the screens' catalogue.
@@ -130,14 +124,8 @@ export function AppRoutes({ status }: { status: number }) {
             </SignedInOnly>
           }
         />
-        <Route
-          path="/style-guides/:id?"
-          element={
-            <SignedInOrSignIn>
-              <StyleGuidesScreen />
-            </SignedInOrSignIn>
-          }
-        />
+        {/* Members only: the screen sends visitors to sign in and back (Home's first load has no room for a guard). */}
+        <Route path="/style-guides/:id?" element={<StyleGuidesScreen />} />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/405" element={<ErrorScreen status={405} />} />
 

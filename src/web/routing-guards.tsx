@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { afterSignInPath, signInPath } from '#shared/domain/after-sign-in.ts';
+import { afterSignInPath } from '#shared/domain/after-sign-in.ts';
 import { Redirect } from './redirect.tsx';
 import { useLocation, useSearchParams } from './routing/router.tsx';
 import { useSession } from './session/session-context.tsx';
@@ -36,15 +36,6 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === 'loading') return null;
   if (state.status !== 'authenticated') return <Redirect to="/" />;
-  return <>{children}</>;
-}
-
-/** Members' pages an email links to (a style guide): visitors sign in, then come back to the page. */
-export function SignedInOrSignIn({ children }: { children: ReactNode }) {
-  const { state } = useSession();
-  const { pathname } = useLocation();
-  if (state.status === 'loading') return null;
-  if (state.status !== 'authenticated') return <Redirect to={signInPath(pathname.replace(/\/+$/, ''))} />;
   return <>{children}</>;
 }
 

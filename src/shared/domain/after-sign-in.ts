@@ -5,12 +5,11 @@
  * so `next` can never send a member off the site.
  */
 const walletNext = 'add-to-google-wallet';
-const helpPath = /^\/help(\/[a-z0-9-]+)*$/;
-/** The style guides and each guide (a guide's email links to it). */
-const guidePath = /^\/style-guides(\/[0-9a-f-]{36})?$/;
+/** A help page, or the style guides and a guide (a guide's email links to it): a path of this site. */
+const nextPath = /^\/(help|style-guides)(\/[a-z0-9-]+)*$/;
 
 export function isAllowedNext(next: string | null | undefined): next is string {
-  return next === walletNext || (typeof next === 'string' && (helpPath.test(next) || guidePath.test(next)));
+  return next === walletNext || (typeof next === 'string' && nextPath.test(next));
 }
 
 /** The path to go to after signing in. */

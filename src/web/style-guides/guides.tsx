@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StyleGuidesPage } from '#shared/api/boot.ts';
 import { memberGuide, memberGuides } from '#shared/api/style-guides-endpoints.ts';
+import { signInPath } from '#shared/domain/after-sign-in.ts';
 import { formatDayWithYear } from '#shared/domain/date-time-format.ts';
 import { call } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
+import { Redirect } from '../redirect.tsx';
 import { Link } from '../routing/links.tsx';
+import { useLocation } from '../routing/router.tsx';
 import { useParams } from '../routing/routes.tsx';
+import { useSession } from '../session/session-context.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { NotFoundScreen } from '../ui/error-screen.tsx';
 import { Page } from '../ui/page.tsx';
@@ -26,10 +30,22 @@ function isFor(page: StyleGuidesPage | undefined, id: string | undefined): page 
 }
 
 /**
- * /style-guides and /style-guides/:id: the published guides and each guide, server-rendered whole
- * (readable before, or without, the app's JavaScript), asked of the API on a later visit.
+ * /style-guides and /style-guides/:id, members only: a visitor (a guide's email opened signed out)
+ * is sent to sign in and comes back to the page (on the server a 302).
  */
 export default function StyleGuidesScreen() {
+  const { state } = useSession();
+  const { pathname } = useLocation();
+  if (state.status === 'loading') return null;
+  if (state.status !== 'authenticated') return <Redirect to={signInPath(pathname.replace(/\/+$/, ''))} />;
+  return <StyleGuides />;
+}
+
+/**
+ * The published guides and each guide, server-rendered whole (readable before, or without, the
+ * app's JavaScript), asked of the API on a later visit.
+ */
+function StyleGuides() {
   const { id } = useParams();
   const [page, setPage] = useState<Loaded>(() => {
     const server = takeServerGuides();
