@@ -20,6 +20,7 @@ export const styleGuidesDaDK: StyleGuidesWords = {
     firstDue: 'Ingen guide endnu: den første skal udgives nu.',
     rhythm: 'Der kommer en guide hver anden uge, 14 dage efter den seneste.',
     newGuide: 'Skriv en guide',
+    edit: 'Ret',
     editGuide: 'Ret guiden',
     english: 'Engelsk',
     danish: 'Dansk',

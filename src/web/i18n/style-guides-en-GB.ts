@@ -23,6 +23,7 @@ export const styleGuidesEnGB = {
     firstDue: 'No guide yet: the first one is due now.',
     rhythm: 'Guides come every two weeks, 14 days after the latest one.',
     newGuide: 'Write a guide',
+    edit: 'Edit',
     editGuide: 'Edit the guide',
     english: 'English',
     danish: 'Danish',

@@ -77,7 +77,7 @@ export function StyleGuidesScreen() {
               <tr>
                 <th scope="col">{g.guideTitle}</th>
                 <th scope="col">{g.publishAt}</th>
-                {manager ? <th scope="col">{g.editGuide}</th> : null}
+                {manager ? <th scope="col">{g.edit}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -90,13 +90,13 @@ export function StyleGuidesScreen() {
                     <span className={styles.muted}>{guide.published ? g.published : g.scheduled}</span>
                   </td>
                   {manager ? (
-                    <td data-label={g.editGuide}>
+                    <td>
                       <Button
                         variant="secondary"
                         onClick={() => setEditing(guide)}
                         aria-label={`${g.editGuide}: ${guide.title[format.locale]}`}
                       >
-                        {g.editGuide}
+                        {g.edit}
                       </Button>
                     </td>
                   ) : null}
