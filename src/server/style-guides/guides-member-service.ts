@@ -1,5 +1,6 @@
 import type { MemberGuide, MemberGuideSummary } from '#shared/api/style-guides.ts';
 import type { Config } from '#shared/config.ts';
+import { formatDayWithYear } from '#shared/domain/date-time-format.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { findImage } from '../images/image-service.ts';
@@ -14,7 +15,7 @@ interface Row {
   publish_at: Date;
 }
 
-async function summaryOf(db: Queryable, locale: string, row: Row): Promise<MemberGuideSummary> {
+async function summaryOf(db: Queryable, locale: Config['locale'], row: Row): Promise<MemberGuideSummary> {
   const cover = await findImage(db, row.cover_image_id);
   if (!cover) throw new Error(`style guide ${row.id} has no cover image`);
   return {
@@ -22,6 +23,9 @@ async function summaryOf(db: Queryable, locale: string, row: Row): Promise<Membe
     title: row.title[locale] ?? row.title['en-GB'] ?? '',
     cover,
     publishedAt: new Date(row.publish_at).toISOString(),
+    // Written here, so the members' pages need no date formatter of their own (Home's first load is
+    // at its budget, and the formatter's chunk would be one more name in its preload list).
+    publishedOn: formatDayWithYear(new Date(row.publish_at), locale),
   };
 }
 

@@ -114,6 +114,8 @@ const memberGuideSummary = z.object({
   title: z.string(),
   cover: imageSchema,
   publishedAt: z.string(),
+  /** The day it was published as the app writes a day in the scheme's locale ("30th November 2026"). */
+  publishedOn: z.string(),
 });
 export type MemberGuideSummary = z.infer<typeof memberGuideSummary>;
 

@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StyleGuidesPage } from '#shared/api/boot.ts';
 import { memberGuide, memberGuides } from '#shared/api/style-guides-endpoints.ts';
 import { signInPath } from '#shared/domain/after-sign-in.ts';
-import { formatDayWithYear } from '#shared/domain/date-time-format.ts';
 import { call } from '../api.ts';
-import { useConfig } from '../config-context.tsx';
 import { Redirect } from '../redirect.tsx';
 import { Link } from '../routing/links.tsx';
 import { useLocation } from '../routing/router.tsx';
@@ -89,7 +87,6 @@ function GuideList({
   failed: boolean;
 }) {
   const w = useStyleGuidesWords().member;
-  const { locale } = useConfig();
   usePageTitle(w.title);
   return (
     <Page>
@@ -110,7 +107,7 @@ function GuideList({
                 />
                 <div className={styles.cardText}>
                   <h2>{guide.title}</h2>
-                  <p className={styles.date}>{w.publishedOn(formatDayWithYear(guide.publishedAt, locale))}</p>
+                  <p className={styles.date}>{w.publishedOn(guide.publishedOn)}</p>
                 </div>
               </Link>
             </li>
@@ -123,14 +120,13 @@ function GuideList({
 
 function GuideScreen({ guide }: { guide: Extract<StyleGuidesPage, { kind: 'guide' }>['guide'] }) {
   const w = useStyleGuidesWords().member;
-  const { locale } = useConfig();
   usePageTitle(guide.title);
   return (
     <Page>
       <GuideArticle
         title={guide.title}
         cover={guide.cover}
-        dateLine={w.publishedOn(formatDayWithYear(guide.publishedAt, locale))}
+        dateLine={w.publishedOn(guide.publishedOn)}
         html={guide.html}
       />
       <Link to="/style-guides" className={styles.back}>

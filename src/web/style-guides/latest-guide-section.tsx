@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MemberGuideSummary } from '#shared/api/style-guides.ts';
 import { memberGuides } from '#shared/api/style-guides-endpoints.ts';
-import { formatDayWithYear } from '#shared/domain/date-time-format.ts';
 import { call } from '../api.ts';
-import { useConfig } from '../config-context.tsx';
 import { Link } from '../routing/links.tsx';
 import { ResponsiveImage } from '../ui/responsive-image.tsx';
 import styles from './style-guides.module.css';
@@ -15,7 +13,6 @@ import { useStyleGuidesWords } from './words.ts';
  */
 export default function LatestGuideSection() {
   const w = useStyleGuidesWords().member;
-  const { locale } = useConfig();
   const [latest, setLatest] = useState<MemberGuideSummary | null>(null);
   useEffect(() => {
     void call(memberGuides).then((answer) => {
@@ -30,7 +27,7 @@ export default function LatestGuideSection() {
         <ResponsiveImage image={latest.cover} alt="" sizes="(min-width: 800px) 40rem, 100vw" width={640} />
         <div className={styles.cardText}>
           <h3>{latest.title}</h3>
-          <p className={styles.date}>{w.publishedOn(formatDayWithYear(latest.publishedAt, locale))}</p>
+          <p className={styles.date}>{w.publishedOn(latest.publishedOn)}</p>
         </div>
       </Link>
     </section>
