@@ -116,6 +116,11 @@ export function styleGuideJourneys({ locale, w, g, m }: (typeof guideLocales)[ke
 
       // The member finds it from the navigation and reads it.
       await page.goto('/');
+      // Home's lazy section shows the latest guide.
+      const latest = page.getByRole('region', { name: g.member.homeHeading });
+      await expect(latest.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+      await axeClean(page);
+      await shot(page, 'home');
       if (width < 800) await page.getByRole('button', { name: m.nav.openMenu }).click();
       await page.getByRole('link', { name: m.nav.styleGuides }).first().click();
       await expect(page.getByRole('heading', { name: g.member.title, level: 1 })).toBeVisible();
