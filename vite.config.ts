@@ -189,7 +189,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       polyfill: false,
       // Home's lazy sections (home/home-sections.tsx) load once the page is live: a list of their
       // chunks to preload would only weigh on Home's first load, which is at its budget.
-      resolveDependencies: (file, deps) => (file.includes('home-sections') ? [] : deps),
+      // The style guides' screen likewise keeps only its stylesheet there: its two small chunks come
+      // through its imports when a member opens it (a server-rendered guide preloads them itself).
+      resolveDependencies: (file, deps) => {
+        if (file.includes('home-sections')) return [];
+        if (/\/guides-[\w-]+\.js$/.test(file)) return deps.filter((dep) => dep.endsWith('.css'));
+        return deps;
+      },
     },
     rolldownOptions: {
       output: {
@@ -215,6 +221,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: (id, ctx) =>
                 closureOf('src/web/signin/signin-screen.tsx', ctx).has(id) ? 'signin-screen' : null,
+            },
+            // The style guides' own modules (the members' screen, Home's section and the console share
+            // them) as one chunk: each chunk is a name in the first load's preload list, and Home's
+            // first load is at its budget.
+            {
+              name: (id) => (/src.web.(style-guides.|i18n.style-guides-)/.test(id) ? 'guides' : null),
             },
           ],
         },

@@ -40,6 +40,8 @@ import { registerMemberSessionsRoutes } from './sessions/member-sessions-routes.
 import { registerSessions } from './sessions/session-plugin.ts';
 import { registerSignInRoutes } from './signin/signin-routes.ts';
 import { registerStaffApi } from './staff-api.ts';
+import { styleGuideCampaign } from './style-guides/guide-campaign.ts';
+import { registerStyleGuidesRoutes } from './style-guides/guides-routes.ts';
 import { registerPersonalShopperRoutes } from './stylists/stylist-routes.ts';
 import { viewerCache } from './viewer/viewer-cache.ts';
 import { registerViewerRoutes } from './viewer/viewer-routes.ts';
@@ -89,7 +91,7 @@ export async function buildApp(
     log: app.log,
     nike: nikeProvider(rest, app.log),
     viewerCache: viewerCache(),
-    marketingMail: marketingMail(() => context, [privateSaleCampaign]),
+    marketingMail: marketingMail(() => context, [privateSaleCampaign, styleGuideCampaign]),
   };
   // The outbox worker runs with the app; after a response during whose request mail was written (its
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
@@ -141,6 +143,7 @@ export async function buildApp(
   registerCredentialsRoutes(app, context);
   registerMemberSessionsRoutes(app, context);
   registerPrivateSalesRoutes(app, context);
+  registerStyleGuidesRoutes(app, context);
   await registerUnsubscribeRoutes(app, context);
   registerImageRoutes(app, context);
   registerPersonalShopperRoutes(app, context);

@@ -12,6 +12,7 @@ import { registerStaffClaimsRoutes } from './staff/staff-claims-routes.ts';
 import { registerStaffMemberRoutes } from './staff/staff-member-routes.ts';
 import { registerStaffScope, staffServe } from './staff/staff-scope.ts';
 import { registerStoreStaffRoutes } from './stores/store-routes.ts';
+import { registerStaffStyleGuidesRoutes } from './style-guides/guides-routes.ts';
 import { registerStylistStaffRoutes } from './stylists/stylist-routes.ts';
 
 /**
@@ -35,5 +36,6 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerImageStaffRoutes(serve, ctx);
     registerStoreStaffRoutes(serve, ctx);
     registerStylistStaffRoutes(serve, ctx);
+    registerStaffStyleGuidesRoutes(serve, ctx);
   });
 }

@@ -21,6 +21,7 @@ import {
 import { OfflinePage } from './offline/offline-page.tsx';
 import { RedirectSinkContext } from './redirect.tsx';
 import { StaticRouter } from './routing/router.tsx';
+import { withServerGuides } from './style-guides/server-guides.ts';
 import { ScreenModulesSinkContext, serverScreensLoaded, wordsOfScreens } from './ui/lazy-screen.ts';
 import { TitleSinkContext } from './ui/page-title.tsx';
 
@@ -50,17 +51,19 @@ export function render(
   const sink = { title: boot.config.title };
   const redirect = { to: null as string | null };
   const screens = new Set<string>();
-  const { result: html, formats } = recordFormats(() =>
-    renderToString(
-      <TitleSinkContext.Provider value={sink}>
-        <RedirectSinkContext.Provider value={redirect}>
-          <ScreenModulesSinkContext.Provider value={screens}>
-            <StaticRouter location={url}>
-              <App boot={boot} />
-            </StaticRouter>
-          </ScreenModulesSinkContext.Provider>
-        </RedirectSinkContext.Provider>
-      </TitleSinkContext.Provider>,
+  const { result: html, formats } = withServerGuides(boot.styleGuides, () =>
+    recordFormats(() =>
+      renderToString(
+        <TitleSinkContext.Provider value={sink}>
+          <RedirectSinkContext.Provider value={redirect}>
+            <ScreenModulesSinkContext.Provider value={screens}>
+              <StaticRouter location={url}>
+                <App boot={boot} />
+              </StaticRouter>
+            </ScreenModulesSinkContext.Provider>
+          </RedirectSinkContext.Provider>
+        </TitleSinkContext.Provider>,
+      ),
     ),
   );
   const rendered = [...screens];

@@ -53,6 +53,11 @@ const AlternativeLandingScreen = lazyScreen(() => import('./landing/alternative-
 const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-wallet-screen.tsx'));
 const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
 const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike-link/complete-link-with-nike-screen.tsx'));
+// Server-rendered whole, with its own words (i18n/style-guides-*.ts): a guide reads without the JavaScript.
+const StyleGuidesScreen = lazyScreen(() => import('./style-guides/guides.tsx'), {
+  serverRendered: 'src/web/style-guides/guides.tsx',
+  words: 'core',
+});
 // Reads its own words (i18n/private-sales-*.ts), not the screens' catalogue.
 const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-screen.tsx'), {
   words: 'core',
@@ -119,6 +124,8 @@ export function AppRoutes({ status }: { status: number }) {
             </SignedInOnly>
           }
         />
+        {/* Members only: the screen sends visitors to sign in and back (Home's first load has no room for a guard). */}
+        <Route path="/style-guides/:id?" element={<StyleGuidesScreen />} />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/405" element={<ErrorScreen status={405} />} />
 

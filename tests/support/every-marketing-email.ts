@@ -1,6 +1,7 @@
 import type { Mail } from '../../src/server/email/mailer.ts';
 import { campaignMail } from '../../src/server/marketing-mail/campaigns.ts';
 import { privateSaleContent } from '../../src/server/private-sales/sale-campaign.ts';
+import { styleGuideContent } from '../../src/server/style-guides/guide-campaign.ts';
 import { parseConfig } from '../../src/shared/config.ts';
 
 const origin = 'https://members.example-retailer.co.uk';
@@ -20,5 +21,15 @@ export async function everyMarketingEmail(
     },
     endsAt: new Date('2026-12-24T18:00:00Z'),
   });
-  return [{ name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) }];
+  const guide = styleGuideContent(config, origin, {
+    id: '0b6c54f6-5b7e-4c8e-9a55-7d0f1f3f2a11',
+    title: {
+      'en-GB': 'Layering for a northern winter, from knitwear to the long coat',
+      'da-DK': 'Lag på lag til en nordisk vinter, fra strik til den lange frakke',
+    },
+  });
+  return [
+    { name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) },
+    { name: 'style-guide-published', mail: (await campaignMail(config, origin, guide))(to, token) },
+  ];
 }

@@ -12,6 +12,7 @@ import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { seedDemoSale } from '../private-sales/demo-sale.ts';
 import { seedDemoStoreVisits } from '../scan/demo-store.ts';
+import { seedDemoGuide } from '../style-guides/demo-guide.ts';
 import { seedDemoStylist } from './demo-stylist.ts';
 
 export const demoMember = {
@@ -66,6 +67,7 @@ async function seedDemoRelationship(ctx: AppContext, accountId: string): Promise
   await seedDemoAppointments(ctx.db, { stylistId, storeId, locale: ctx.config.locale });
   await seedDemoStoreVisits(ctx, accountId, storeId);
   await seedDemoSale(ctx);
+  await seedDemoGuide(ctx);
 }
 
 async function createDemoMember(

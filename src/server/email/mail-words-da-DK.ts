@@ -255,6 +255,14 @@ export const mailWordsDaDK: MailWords = {
     ],
     action: 'Se min kode',
   },
+  styleGuide: {
+    subject: (brand: string, guide: string) => `${guide}: den nye stilguide fra ${brand}`,
+    paragraphs: (brand: string) => [
+      `Vores stylister har skrevet en ny stilguide til medlemmer af ${brand}.`,
+      'Læs den på din konto.',
+    ],
+    action: 'Læs stilguiden',
+  },
   appointment: {
     booked: {
       subject: (service, when) => `Booket: ${service}, ${when}`,

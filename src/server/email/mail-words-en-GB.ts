@@ -284,6 +284,15 @@ export const mailWordsEnGB = {
     ],
     action: 'Reveal my code',
   },
+  /** A style guide is published: to every member who consents to email. The title is the mail's heading. */
+  styleGuide: {
+    subject: (brand: string, guide: string) => `${guide}: the new ${brand} style guide`,
+    paragraphs: (brand: string) => [
+      `Our stylists have written a new style guide for ${brand} members.`,
+      'Read it in your account.',
+    ],
+    action: 'Read the style guide',
+  },
   /** Appointments with a stylist: `when` is the day and time in the store's zone, `service` its name. */
   appointment: {
     booked: {

@@ -26,6 +26,21 @@ describe('marketing emails', () => {
     );
   });
 
+  it('a style guide: its title, in each locale, linking to its page', async () => {
+    const guide = (await everyMarketingEmail()).find((e) => e.name === 'style-guide-published');
+    expect(guide?.mail.subject).toBe(
+      'Layering for a northern winter, from knitwear to the long coat: the new Members Club style guide',
+    );
+    expect(guide?.mail.text).toContain('/style-guides/0b6c54f6-5b7e-4c8e-9a55-7d0f1f3f2a11');
+    const danish = (await everyMarketingEmail({ locale: 'da-DK' })).find(
+      (e) => e.name === 'style-guide-published',
+    );
+    expect(danish?.mail.subject).toBe(
+      'Lag på lag til en nordisk vinter, fra strik til den lange frakke: den nye stilguide fra Members Club',
+    );
+    expect(danish?.mail.text).toContain('Læs stilguiden');
+  });
+
   it('da-DK: Danish throughout, with no English sentence left', async () => {
     const [english] = await everyMarketingEmail();
     const [danish] = await everyMarketingEmail({ locale: 'da-DK' });

@@ -8,6 +8,7 @@ import { signInMethodFromCookies } from '#shared/domain/sign-in-method.ts';
 import type { AppContext } from '../app-context.ts';
 import { homeData } from '../points/home-service.ts';
 import { tellOfflineCard } from '../sessions/offline-card-tag.ts';
+import { styleGuidesPage } from '../style-guides/guides-page.ts';
 import { viewerForRequest } from '../viewer/viewer-service.ts';
 import { type Boot, fillTemplate, serializeBoot } from './boot.ts';
 import { type LateFontCut, lateFontCuts } from './font-cuts.ts';
@@ -135,6 +136,11 @@ export async function registerWebHost(
     };
     if (status === 200 && isHome(request.url) && viewer.account && !viewer.homeRedirect && request.session)
       boot.home = await homeData(ctx, request.session.accountId);
+    // The style guides are read whole from the HTML, before (or without) the app's JavaScript.
+    if (status === 200 && viewer.account && !viewer.homeRedirect && request.session) {
+      const guides = await styleGuidesPage(ctx, request.url);
+      if (guides) boot.styleGuides = guides;
+    }
     const rendered = build.ssr ? build.ssr.render(request.url, boot) : null;
     // A page that would only send the browser elsewhere (a signed-out visitor on a members' path…).
     if (rendered?.redirect && status === 200)

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '../config.ts';
 import type { SignInMethod } from '../domain/sign-in-method.ts';
 import type { PointsExpiryResponse, Transaction } from './points.ts';
+import type { MemberGuide, MemberGuideSummary } from './style-guides.ts';
 import type { ViewerResponse } from './viewer.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface Boot {
   signInMethod?: SignInMethod | null;
   /** What the signed-in Home shows beyond the viewer, as the server rendered it (Home only). */
   home?: HomeData;
+  /** A style guides page as the server rendered it (/style-guides and /style-guides/:id only). */
+  styleGuides?: StyleGuidesPage;
   /**
    * The lazy screens the server rendered whole into this page (build-manifest module names): the
    * browser loads them before hydrating (src/web/ui/lazy-screen.ts).
@@ -38,3 +41,9 @@ export interface HomeData {
   recentActivity: Transaction[];
   nextExpiry: PointsExpiryResponse['next'];
 }
+
+/** The style guides page the server rendered: the list, one guide, or a guide members cannot read. */
+export type StyleGuidesPage =
+  | { kind: 'list'; guides: MemberGuideSummary[] }
+  | { kind: 'guide'; guide: MemberGuide }
+  | { kind: 'missing'; id: string };

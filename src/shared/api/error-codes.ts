@@ -167,6 +167,9 @@ const staffErrorCodes = [
   'NotAnImage',
   'ImageNotFound',
   'NotYourProfile',
+  // Style guides
+  'GuideNotFound',
+  'GuidePublished',
 ] as const;
 
 export type MemberErrorCode = (typeof memberErrorCodes)[number];

@@ -10,6 +10,20 @@ describe('sign in next (SPEC §2 Sign in)', () => {
     expect(afterSignInPath(null)).toBe('/');
   });
 
+  it('next: the style guides and a guide (its email opened signed out) are honoured', () => {
+    expect(afterSignInPath('/style-guides')).toBe('/style-guides');
+    const guide = '/style-guides/0b6c54f6-5b7e-4c8e-9a55-7d0f1f3f2a11';
+    expect(afterSignInPath(guide)).toBe(guide);
+    expect(signInPath(guide)).toBe(`/signin?next=${encodeURIComponent(guide)}`);
+    for (const next of [
+      '/style-guides/../signin',
+      '/style-guides//evil.example',
+      '/style-guidesx',
+      '/style-guides/A?x=1',
+    ])
+      expect(afterSignInPath(next), next).toBe('/');
+  });
+
   it('next: anything that could leave the site or the help area lands on /', () => {
     for (const next of [
       'https://evil.example',

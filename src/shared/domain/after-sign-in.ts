@@ -1,14 +1,15 @@
 /**
  * Sign in's `next` (SPEC §2): where a member lands after signing in. The wallet page keeps the
- * spec's own spelling (`next=add-to-google-wallet`); a help page is named by its path, so a signed-out
- * visit to any /help page comes back to it. Anything else (another site, another path) lands on /,
+ * spec's own spelling (`next=add-to-google-wallet`); a help page or a style guide is named by its path, so a
+ * signed-out visit to any /help page or guide comes back to it. Anything else (another site, another path) lands on /,
  * so `next` can never send a member off the site.
  */
 const walletNext = 'add-to-google-wallet';
-const helpPath = /^\/help(\/[a-z0-9-]+)*$/;
+/** A help page, or the style guides and a guide (a guide's email links to it): a path of this site. */
+const nextPath = /^\/(help|style-guides)(\/[a-z0-9-]+)*$/;
 
 export function isAllowedNext(next: string | null | undefined): next is string {
-  return next === walletNext || (typeof next === 'string' && helpPath.test(next));
+  return next === walletNext || (typeof next === 'string' && nextPath.test(next));
 }
 
 /** The path to go to after signing in. */

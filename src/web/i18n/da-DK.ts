@@ -10,6 +10,7 @@ export const daDK: CoreMessages = {
     skipToContent: 'Gå til indhold',
   },
   nav: {
+    styleGuides: 'Stilguider',
     myPoints: 'Mine point',
     myDetails: 'Mine oplysninger',
     helpAndFaq: 'Hjælp og FAQ',

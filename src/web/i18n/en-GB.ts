@@ -17,6 +17,7 @@ export const enGB = {
     skipToContent: 'Skip to content',
   },
   nav: {
+    styleGuides: 'Style guides',
     myPoints: 'My Points',
     myDetails: 'My Details',
     helpAndFaq: 'Help and FAQ',

@@ -12,6 +12,7 @@ export const staffDaDK: StaffWords = {
   signOut: 'Log ud',
   roles: { support: 'Support', manager: 'Leder', admin: 'Administrator' },
   nav: {
+    styleGuides: 'Stilguider',
     members: 'Medlemmer',
     scan: 'Scan et kort',
     claims: 'Manglende køb',

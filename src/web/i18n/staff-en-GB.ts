@@ -11,6 +11,7 @@ export const staffEnGB = {
   signOut: 'Sign out',
   roles: { support: 'Support', manager: 'Manager', admin: 'Admin' } as Record<string, string>,
   nav: {
+    styleGuides: 'Style guides',
     members: 'Members',
     scan: 'Scan a card',
     claims: 'Claims',

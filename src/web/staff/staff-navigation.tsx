@@ -12,6 +12,7 @@ import { MemberSearchScreen } from './member-search-screen.tsx';
 import { PrivateSalesScreen } from './private-sales-screen.tsx';
 import { StaffAccountsScreen } from './staff-accounts-screen.tsx';
 import { StoresScreen } from './stores-screen.tsx';
+import { StyleGuidesScreen } from './style-guides-screen.tsx';
 import { StylistProfileScreen } from './stylist-profile-screen.tsx';
 import { StylistsScreen } from './stylists-screen.tsx';
 
@@ -126,6 +127,12 @@ export const staffNavigation: readonly StaffNavEntry[] = [
     group: 'daily',
     role: 'support',
     routes: [['/staff/private-sales', <PrivateSalesScreen key="private-sales" />]],
+  },
+  {
+    path: '/staff/style-guides',
+    label: (w) => w.nav.styleGuides,
+    role: 'support',
+    routes: [['/staff/style-guides', <StyleGuidesScreen key="style-guides" />]],
   },
   {
     path: '/staff/mail',
