@@ -131,6 +131,7 @@ export const staffNavigation: readonly StaffNavEntry[] = [
   {
     path: '/staff/style-guides',
     label: (w) => w.nav.styleGuides,
+    group: 'daily',
     role: 'support',
     routes: [['/staff/style-guides', <StyleGuidesScreen key="style-guides" />]],
   },
