@@ -23,6 +23,8 @@ import { registerImageRoutes } from './images/image-routes.ts';
 import { registerInviteRoutes } from './joining/invite-routes.ts';
 import { registerSignupRoutes } from './joining/signup-routes.ts';
 import { registerVerificationRoutes } from './joining/verification-routes.ts';
+import { eventCampaign } from './events/event-campaign.ts';
+import { registerEventsRoutes } from './events/events-routes.ts';
 import { marketingMail } from './marketing-mail/campaigns.ts';
 import { registerUnsubscribeRoutes } from './marketing-mail/unsubscribe-routes.ts';
 import { registerNikeLinkRoutes } from './nike-link/nike-link-routes.ts';
@@ -89,7 +91,7 @@ export async function buildApp(
     log: app.log,
     nike: nikeProvider(rest, app.log),
     viewerCache: viewerCache(),
-    marketingMail: marketingMail(() => context, [privateSaleCampaign]),
+    marketingMail: marketingMail(() => context, [privateSaleCampaign, eventCampaign]),
   };
   // The outbox worker runs with the app; after a response during whose request mail was written (its
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
@@ -141,6 +143,7 @@ export async function buildApp(
   registerCredentialsRoutes(app, context);
   registerMemberSessionsRoutes(app, context);
   registerPrivateSalesRoutes(app, context);
+  registerEventsRoutes(app, context);
   await registerUnsubscribeRoutes(app, context);
   registerImageRoutes(app, context);
   registerPersonalShopperRoutes(app, context);

@@ -4,6 +4,7 @@ import { registerAppointmentStaffRoutes } from './appointments/appointments-staf
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
 import { acceptRawUploads, registerImageStaffRoutes } from './images/image-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
+import { registerStaffEventsRoutes } from './events/events-routes.ts';
 import { registerStaffPrivateSalesRoutes } from './private-sales/sales-routes.ts';
 import { registerScanStaffRoutes } from './scan/scan-routes.ts';
 import { registerStaffAdminRoutes } from './staff/staff-admin-routes.ts';
@@ -30,6 +31,7 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerKeyStaffRoutes(serve, ctx);
     registerScanStaffRoutes(serve, ctx);
     registerStaffPrivateSalesRoutes(serve, ctx);
+    registerStaffEventsRoutes(serve, ctx);
     registerAppointmentStaffRoutes(serve, ctx);
     acceptRawUploads(scope);
     registerImageStaffRoutes(serve, ctx);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { startAppointmentReminders } from './appointments/reminder-job.ts';
+import { startEventReminders } from './events/event-reminders.ts';
 import type { ServerSettings } from './config/load-config.ts';
 import type { Database } from './db/database.ts';
 import { whenOpen } from './db/when-open.ts';
@@ -71,6 +72,8 @@ export async function startServer(
     startExpiryJob(ctx),
     // The day-before reminder of each appointment, once.
     startAppointmentReminders(ctx),
+    // The day-before reminder to everyone attending an event, once.
+    startEventReminders(ctx),
   ].filter((stop) => stop !== null);
   // Marketing mail: campaigns due (a private sale's start) are written to the outbox in batches.
   ctx.marketingMail.start();

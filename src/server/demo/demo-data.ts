@@ -11,6 +11,7 @@ import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { seedDemoSale } from '../private-sales/demo-sale.ts';
+import { seedDemoEvent } from '../events/demo-event.ts';
 import { seedDemoStoreVisits } from '../scan/demo-store.ts';
 import { seedDemoStylist } from './demo-stylist.ts';
 
@@ -59,13 +60,14 @@ export async function seedDemo(ctx: AppContext) {
 /**
  * What the membership promises, ready to try: her personal shopper in the demo store (nobody is left
  * with no one to ask), a service with free slots in the coming days, earlier visits to the store for
- * Scan a card, and a live private sale.
+ * Scan a card, a live private sale and an upcoming event.
  */
 async function seedDemoRelationship(ctx: AppContext, accountId: string): Promise<void> {
   const { stylistId, storeId } = await seedDemoStylist(ctx, accountId);
   await seedDemoAppointments(ctx.db, { stylistId, storeId, locale: ctx.config.locale });
   await seedDemoStoreVisits(ctx, accountId, storeId);
   await seedDemoSale(ctx);
+  await seedDemoEvent(ctx, storeId);
 }
 
 async function createDemoMember(

@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import { marketingMailsForExport } from '../marketing-mail/mails-export.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
+import { rsvpsForExport } from '../events/rsvps-export.ts';
 import { revealsForExport } from '../private-sales/reveals-export.ts';
 import { storeVisitsForExport } from '../scan/store-visits.ts';
 import { memberShopper } from '../stylists/stylist-service.ts';
@@ -42,6 +43,8 @@ export const exportCoverage: Record<string, string> = {
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   private_sale_reveals: 'exported: privateSaleReveals (the sale, the code shown, when)',
   private_sale_codes: 'exported: through privateSaleReveals (the code given is the one revealed)',
+  event_rsvps: 'exported: eventRsvps (the event, the answer, guests, when answered and checked in)',
+  event_invitees: 'exported: not separately; an invitation shows as the event in eventRsvps once answered, and is erased with the account',
   marketing_mails:
     'exported: marketingEmails (which campaign, when sent, when its link unsubscribed; not the link token hash)',
   link_tokens:
@@ -174,6 +177,7 @@ export async function exportMemberData(
   const shopper = await memberShopper(tx, accountId);
   const privateSaleReveals = await revealsForExport(tx, accountId, config.locale);
   const marketingEmails = await marketingMailsForExport(tx, accountId);
+  const eventRsvps = await rsvpsForExport(tx, accountId, config.locale);
   const appointments = await exportAppointments(tx, accountId, config.locale);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
@@ -278,6 +282,7 @@ export async function exportMemberData(
       sentAt: iso(r.sent_at),
     })),
     privateSaleReveals,
+    eventRsvps,
     marketingEmails,
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     personalShopper: shopper ? { name: shopper.name } : null,
