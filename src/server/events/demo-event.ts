@@ -23,10 +23,15 @@ export async function seedDemoEvent(ctx: AppContext, storeId: string): Promise<v
         WHERE s.id = $3
        RETURNING id`,
       [
-        JSON.stringify({ 'en-GB': 'Winter collection preview evening', 'da-DK': 'Forpremiere på vinterkollektionen' }),
         JSON.stringify({
-          'en-GB': 'See the winter collection before it reaches the shop floor, with drinks and our stylists on hand.',
-          'da-DK': 'Se vinterkollektionen, før den kommer i butikken, med forfriskninger og vores stylister til stede.',
+          'en-GB': 'Winter collection preview evening',
+          'da-DK': 'Forpremiere på vinterkollektionen',
+        }),
+        JSON.stringify({
+          'en-GB':
+            'See the winter collection before it reaches the shop floor, with drinks and our stylists on hand.',
+          'da-DK':
+            'Se vinterkollektionen, før den kommer i butikken, med forfriskninger og vores stylister til stede.',
         }),
         storeId,
       ],

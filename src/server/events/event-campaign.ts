@@ -14,7 +14,9 @@ export const eventCampaign: CampaignKind = {
     if (!event || event.cancelled_at || new Date(event.rsvp_deadline).getTime() <= Date.now()) return null;
     let audience = recipients;
     if (event.audience === 'levels')
-      audience = recipients.filter((member) => member.vipLevel !== null && event.levels?.includes(member.vipLevel));
+      audience = recipients.filter(
+        (member) => member.vipLevel !== null && event.levels?.includes(member.vipLevel),
+      );
     if (event.audience === 'members') {
       const invited = await tx.query<{ account_id: string }>(
         'SELECT account_id FROM event_invitees WHERE event_id = $1 AND account_id = ANY ($2::uuid[])',

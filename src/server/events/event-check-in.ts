@@ -50,11 +50,15 @@ export async function checkInTicket(ctx: AppContext, code: string, staffId: stri
       if (row.status !== 'attending')
         throw conflict('NotAttending', `${row.full_name} no longer has a place at ${title}.`);
       const at = row.checked_in_at ?? new Date();
-      throw conflict('AlreadyCheckedIn', `Already checked in at ${formatSlotTime(at, 'en-GB', row.time_zone)}.`, {
-        checkedInAt: new Date(at).toISOString(),
-        timeZone: row.time_zone,
-        fullName: row.full_name,
-      });
+      throw conflict(
+        'AlreadyCheckedIn',
+        `Already checked in at ${formatSlotTime(at, 'en-GB', row.time_zone)}.`,
+        {
+          checkedInAt: new Date(at).toISOString(),
+          timeZone: row.time_zone,
+          fullName: row.full_name,
+        },
+      );
     }
     await audit(tx, {
       memberId: row.account_id,

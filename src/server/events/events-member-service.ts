@@ -63,7 +63,9 @@ async function memberEventOf(
           guests: answer.guests,
           waitlistPosition: answer.position,
           ticket:
-            answer.status === 'attending' && row.cancelled_at === null ? signTicket(key, row.id, answer.id) : null,
+            answer.status === 'attending' && row.cancelled_at === null
+              ? signTicket(key, row.id, answer.id)
+              : null,
           checkedInAt: answer.checked_in_at ? new Date(answer.checked_in_at).toISOString() : null,
         }
       : null,
@@ -107,11 +109,11 @@ async function eventForMember(tx: Queryable, eventId: string, accountId: string,
     );
     if (!locked) throw noSuchEvent();
   }
-  const row = await queryOne<EventRow>(
-    tx,
-    `${eventSelect} WHERE e.id = $1 AND ${inAudience('$2', '$3')}`,
-    [eventId, accountId, member.vip_level],
-  );
+  const row = await queryOne<EventRow>(tx, `${eventSelect} WHERE e.id = $1 AND ${inAudience('$2', '$3')}`, [
+    eventId,
+    accountId,
+    member.vip_level,
+  ]);
   if (!row) throw noSuchEvent();
   return row;
 }
@@ -134,7 +136,11 @@ function refuseClosed(row: EventRow): void {
  * (a member with a guest waits while only one place is free; the one after them may fit). Their
  * mails are written in the caller's transaction, with the change that freed the place.
  */
-export async function promoteFromWaitlist(tx: Queryable, ctx: Pick<AppContext, 'config' | 'origin'>, event: EventRow) {
+export async function promoteFromWaitlist(
+  tx: Queryable,
+  ctx: Pick<AppContext, 'config' | 'origin'>,
+  event: EventRow,
+) {
   const [{ taken } = { taken: 0 }] = await tx.query<{ taken: number }>(
     `SELECT COALESCE(sum(1 + guests), 0)::int AS taken FROM event_rsvps WHERE event_id = $1 AND status = 'attending'`,
     [event.id],

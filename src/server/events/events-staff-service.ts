@@ -89,10 +89,13 @@ export async function createEvent(ctx: AppContext, input: CreateEvent, staffId: 
   const endsAt = new Date(input.endsAt);
   const deadline = new Date(input.rsvpDeadline);
   const now = Date.now();
-  if (startsAt.getTime() < now - startSlackMs) throw fieldError('startsAt', 'The event cannot start in the past');
+  if (startsAt.getTime() < now - startSlackMs)
+    throw fieldError('startsAt', 'The event cannot start in the past');
   if (endsAt <= startsAt) throw fieldError('endsAt', 'The event must end after it starts');
-  if (deadline.getTime() <= now) throw fieldError('rsvpDeadline', 'The deadline to answer cannot be in the past');
-  if (deadline > startsAt) throw fieldError('rsvpDeadline', 'The deadline to answer must be before the event starts');
+  if (deadline.getTime() <= now)
+    throw fieldError('rsvpDeadline', 'The deadline to answer cannot be in the past');
+  if (deadline > startsAt)
+    throw fieldError('rsvpDeadline', 'The deadline to answer must be before the event starts');
   if (input.audience.kind === 'levels') checkLevels(ctx.config.vipLevels, input.audience.levels);
   const event = await ctx.db.transaction(async (tx) => {
     let storeId: string | null = null;
@@ -107,7 +110,8 @@ export async function createEvent(ctx: AppContext, input: CreateEvent, staffId: 
       storeId = store.id;
       timeZone = store.time_zone;
     }
-    if (input.imageId && !(await findImage(tx, input.imageId))) throw fieldError('imageId', 'Upload the image again');
+    if (input.imageId && !(await findImage(tx, input.imageId)))
+      throw fieldError('imageId', 'Upload the image again');
     let invitees: string[] = [];
     if (input.audience.kind === 'members') {
       const wanted = [...new Set(input.audience.members)];
@@ -191,7 +195,13 @@ export async function cancelEvent(ctx: AppContext, eventId: string, audit: Audit
       [eventId],
     );
     if (row && new Date(row.ends_at).getTime() > Date.now())
-      await enqueueEventMails(tx, ctx, row, told.map((answer) => answer.id), 'cancelled');
+      await enqueueEventMails(
+        tx,
+        ctx,
+        row,
+        told.map((answer) => answer.id),
+        'cancelled',
+      );
     await audit(tx, { change: { event: eventId, title: row?.title['en-GB'] ?? '', told: told.length } });
     return staffEventById(tx, eventId);
   });

@@ -30,7 +30,10 @@ export function registerScanStaffRoutes(serve: StaffServe, ctx: AppContext): voi
     );
     if (scanned.kind === 'ticket') {
       const audit = auditAs(actor, 'event.check_in');
-      return { kind: 'ticket' as const, ticket: await checkInTicket(ctx, scanned.code, staff.staffId, audit) };
+      return {
+        kind: 'ticket' as const,
+        ticket: await checkInTicket(ctx, scanned.code, staff.staffId, audit),
+      };
     }
     const viewer = { staffId: staff.staffId, role: staff.role, storeId, locale: ctx.config.locale };
     return { kind: scanned.kind, member: await scannedMember(ctx.db, scanned.loyaltyId, viewer) };

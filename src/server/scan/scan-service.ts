@@ -39,7 +39,9 @@ export interface ScanViewer {
 }
 
 /** What a code is: a card number, or an event ticket (its signature is checked when it is used). */
-export function classify(code: string): { kind: 'member'; loyaltyId: string } | { kind: 'ticket'; code: string } {
+export function classify(
+  code: string,
+): { kind: 'member'; loyaltyId: string } | { kind: 'ticket'; code: string } {
   // Some scanners add spaces or a leading symbology marker; a card number is only ever its digits.
   const compact = code.replace(/\s+/g, '');
   if (cardNumberPattern.test(compact)) return { kind: 'member', loyaltyId: compact };
