@@ -1,11 +1,11 @@
 import { buildApp } from './app.ts';
 import { startAppointmentReminders } from './appointments/reminder-job.ts';
-import { startEventReminders } from './events/event-reminders.ts';
 import type { ServerSettings } from './config/load-config.ts';
 import type { Database } from './db/database.ts';
 import { whenOpen } from './db/when-open.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { developmentTransport, senderAddress, smtpTransport } from './email/mailer.ts';
+import { startEventReminders } from './events/event-reminders.ts';
 import { runEvery } from './jobs/run-every.ts';
 import { resolvePartnerApiKey } from './partner/operator-key.ts';
 import { startExpiryJob } from './points/expiry-job.ts';

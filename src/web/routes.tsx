@@ -42,6 +42,8 @@ const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.ts
 const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
 const MissingPurchaseScreen = lazyScreen(() => import('./claims/missing-purchase-screen.tsx'));
 const AppointmentsScreens = lazyScreen(() => import('./appointments/appointments-route.tsx'));
+// Reads its own words (i18n/events-*.ts), not the screens' catalogue.
+const EventsScreen = lazyScreen(() => import('./events/events-screen.tsx'), { words: 'core' });
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -116,6 +118,14 @@ export function AppRoutes({ status }: { status: number }) {
           element={
             <SignedInOnly>
               <AppointmentsScreens />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="/events"
+          element={
+            <SignedInOnly>
+              <EventsScreen />
             </SignedInOnly>
           }
         />

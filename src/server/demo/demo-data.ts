@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { seedDemoAppointments } from '../appointments/demo-appointments.ts';
+import { seedDemoEvent } from '../events/demo-event.ts';
 import { notFound } from '../http/errors.ts';
 import {
   type AccountRow,
@@ -11,7 +12,6 @@ import { findAccountByProvenEmail } from '../members/email-proof.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { seedDemoHistory } from '../points/demo-history.ts';
 import { seedDemoSale } from '../private-sales/demo-sale.ts';
-import { seedDemoEvent } from '../events/demo-event.ts';
 import { seedDemoStoreVisits } from '../scan/demo-store.ts';
 import { seedDemoStylist } from './demo-stylist.ts';
 

@@ -280,8 +280,10 @@ export const mailWordsDaDK: MailWords = {
       title: 'Vi ses i morgen',
       action: 'Se din billet',
     },
-    promotedText: 'Du stod på ventelisten, og der er blevet en plads ledig: den er din. Din billet ligger på din konto.',
-    cancelledText: 'Vi beklager: arrangementet er aflyst. Din plads eller din plads på ventelisten gælder ikke længere.',
+    promotedText:
+      'Du stod på ventelisten, og der er blevet en plads ledig: den er din. Din billet ligger på din konto.',
+    cancelledText:
+      'Vi beklager: arrangementet er aflyst. Din plads eller din plads på ventelisten gælder ikke længere.',
     reminderText: 'Vis din billet ved indgangen: den ligger på din konto.',
     details: (event, when) => `${event}, ${when}.`,
     where: (place, address) => (address ? `Sted: ${place}, ${address}.` : `Sted: ${place}.`),

@@ -310,11 +310,14 @@ export const mailWordsEnGB = {
       title: 'See you tomorrow',
       action: 'See your ticket',
     },
-    promotedText: 'You were on the waitlist and a place has come free: it is yours. Your ticket is in your account.',
-    cancelledText: 'We are sorry: this event has been cancelled. Your place or your place on the waitlist no longer holds.',
+    promotedText:
+      'You were on the waitlist and a place has come free: it is yours. Your ticket is in your account.',
+    cancelledText:
+      'We are sorry: this event has been cancelled. Your place or your place on the waitlist no longer holds.',
     reminderText: 'Show your ticket at the door: it is in your account.',
     details: (event: string, when: string) => `${event}, ${when}.`,
-    where: (place: string, address: string) => (address ? `Where: ${place}, ${address}.` : `Where: ${place}.`),
+    where: (place: string, address: string) =>
+      address ? `Where: ${place}, ${address}.` : `Where: ${place}.`,
     withGuest: 'Your place is for you and one guest.',
     calendar: 'The calendar file attached adds it to your calendar.',
     cancelledCalendar: 'The calendar file attached removes it from your calendar.',

@@ -11,7 +11,7 @@ import { type Queryable, queryOne } from '../db/database.ts';
  */
 
 const prefix = 'EVT';
-export const ticketPattern = /^EVT[0-9A-F]{96}$/;
+const ticketPattern = /^EVT[0-9A-F]{96}$/;
 
 const hex = (uuid: string) => uuid.replace(/-/g, '').toUpperCase();
 const uuidOf = (hex32: string) =>

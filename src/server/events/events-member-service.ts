@@ -119,7 +119,7 @@ async function eventForMember(tx: Queryable, eventId: string, accountId: string,
 }
 
 /** One event as the member sees it (404 outside its audience). */
-export async function memberEvent(db: Queryable, config: Config, accountId: string, eventId: string) {
+async function memberEvent(db: Queryable, config: Config, accountId: string, eventId: string) {
   const row = await eventForMember(db, eventId, accountId, false);
   const answer = await queryOne<AnswerRow>(db, answerSelect, [eventId, accountId]);
   return { row, answer, event: await memberEventOf(db, config, await ticketKey(db), row, answer) };
@@ -136,7 +136,7 @@ function refuseClosed(row: EventRow): void {
  * (a member with a guest waits while only one place is free; the one after them may fit). Their
  * mails are written in the caller's transaction, with the change that freed the place.
  */
-export async function promoteFromWaitlist(
+async function promoteFromWaitlist(
   tx: Queryable,
   ctx: Pick<AppContext, 'config' | 'origin'>,
   event: EventRow,

@@ -63,7 +63,7 @@ export async function listEvents(db: Queryable): Promise<StaffEvent[]> {
   return Promise.all(rows.map((row) => staffEventOf(db, row)));
 }
 
-export async function staffEventById(db: Queryable, id: string): Promise<StaffEvent> {
+async function staffEventById(db: Queryable, id: string): Promise<StaffEvent> {
   if (!isEventId(id)) throw noSuchEvent();
   const row = await queryOne<StaffRow>(db, `${staffSelect} WHERE x.id = $1`, [id]);
   if (!row) throw noSuchEvent();

@@ -24,3 +24,16 @@ export async function rsvpsForExport(db: Queryable, accountId: string, locale: L
     checkedInAt: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null,
   }));
 }
+
+/** The events the member was invited to by name (an audience of chosen members), for their data export. */
+export async function invitationsForExport(db: Queryable, accountId: string, locale: Locale) {
+  const rows = await db.query<{ title: Record<string, string>; starts_at: Date }>(
+    `SELECT e.title, e.starts_at FROM event_invitees i JOIN events e ON e.id = i.event_id
+      WHERE i.account_id = $1 ORDER BY e.starts_at`,
+    [accountId],
+  );
+  return rows.map((r) => ({
+    event: r.title[locale] ?? r.title['en-GB'] ?? '',
+    startsAt: new Date(r.starts_at).toISOString(),
+  }));
+}

@@ -4,11 +4,11 @@ import { exportAppointments } from '../appointments/appointment-rows.ts';
 import { memberClaims } from '../claims/claims-service.ts';
 import { describeUserAgent } from '../credentials/user-agent.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import { invitationsForExport, rsvpsForExport } from '../events/rsvps-export.ts';
 import { notFound } from '../http/errors.ts';
 import { marketingMailsForExport } from '../marketing-mail/mails-export.ts';
 import type { AccountRow } from '../members/account-service.ts';
 import { accountView } from '../members/account-view.ts';
-import { rsvpsForExport } from '../events/rsvps-export.ts';
 import { revealsForExport } from '../private-sales/reveals-export.ts';
 import { storeVisitsForExport } from '../scan/store-visits.ts';
 import { memberShopper } from '../stylists/stylist-service.ts';
@@ -44,7 +44,7 @@ export const exportCoverage: Record<string, string> = {
   private_sale_reveals: 'exported: privateSaleReveals (the sale, the code shown, when)',
   private_sale_codes: 'exported: through privateSaleReveals (the code given is the one revealed)',
   event_rsvps: 'exported: eventRsvps (the event, the answer, guests, when answered and checked in)',
-  event_invitees: 'exported: not separately; an invitation shows as the event in eventRsvps once answered, and is erased with the account',
+  event_invitees: 'exported: eventInvitations (the events the member was invited to by name)',
   marketing_mails:
     'exported: marketingEmails (which campaign, when sent, when its link unsubscribed; not the link token hash)',
   link_tokens:
@@ -178,6 +178,7 @@ export async function exportMemberData(
   const privateSaleReveals = await revealsForExport(tx, accountId, config.locale);
   const marketingEmails = await marketingMailsForExport(tx, accountId);
   const eventRsvps = await rsvpsForExport(tx, accountId, config.locale);
+  const eventInvitations = await invitationsForExport(tx, accountId, config.locale);
   const appointments = await exportAppointments(tx, accountId, config.locale);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
@@ -283,6 +284,7 @@ export async function exportMemberData(
     })),
     privateSaleReveals,
     eventRsvps,
+    eventInvitations,
     marketingEmails,
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     personalShopper: shopper ? { name: shopper.name } : null,

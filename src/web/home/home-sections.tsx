@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 // Each feature's section is a chunk of its own, asked for when Home shows this.
 const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-section.tsx'));
 const PrivateSaleSection = lazy(() => import('../private-sales/private-sale-section.tsx'));
+const EventSection = lazy(() => import('../events/event-section.tsx'));
 
 /**
  * The sections features add to Home, in one lazy chunk that Home loads once it is live (Home's first
@@ -14,6 +15,7 @@ export default function HomeSections() {
     <Suspense fallback={null}>
       <PersonalShopperSection />
       <PrivateSaleSection />
+      <EventSection />
     </Suspense>
   );
 }

@@ -12,6 +12,7 @@ export const daDK: CoreMessages = {
   nav: {
     myPoints: 'Mine point',
     myDetails: 'Mine oplysninger',
+    events: 'Arrangementer',
     helpAndFaq: 'Hjælp og FAQ',
     signOut: 'Log ud',
     openMenu: 'Åbn menu',

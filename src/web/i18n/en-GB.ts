@@ -19,6 +19,7 @@ export const enGB = {
   nav: {
     myPoints: 'My Points',
     myDetails: 'My Details',
+    events: 'Events',
     helpAndFaq: 'Help and FAQ',
     signOut: 'Sign Out',
     openMenu: 'Open menu',

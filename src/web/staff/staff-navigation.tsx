@@ -20,6 +20,9 @@ const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
 // Its own chunk too: the calendar, the phone booking and their words.
 const AppointmentsScreen = lazy(() => import('./appointments-screen.tsx'));
 const ServicesHoursScreen = lazy(() => import('./services-hours-screen.tsx'));
+// Events and their guest list: a chunk of their own with their words.
+const EventsScreen = lazy(() => import('./events-screen.tsx'));
+const EventGuestsScreen = lazy(() => import('./event-guests-screen.tsx'));
 
 /** One entry of the console's navigation: its link, the least role that sees it, and its routes. */
 export interface StaffNavEntry {
@@ -113,6 +116,25 @@ export const staffNavigation: readonly StaffNavEntry[] = [
     label: (w) => w.nav.privateSales,
     role: 'support',
     routes: [['/staff/private-sales', <PrivateSalesScreen key="private-sales" />]],
+  },
+  {
+    path: '/staff/events',
+    label: (w) => w.nav.events,
+    role: 'support',
+    routes: [
+      [
+        '/staff/events',
+        <Suspense key="events" fallback={null}>
+          <EventsScreen />
+        </Suspense>,
+      ],
+      [
+        '/staff/events/:id',
+        <Suspense key="event-guests" fallback={null}>
+          <EventGuestsScreen />
+        </Suspense>,
+      ],
+    ],
   },
   {
     path: '/staff/mail',
