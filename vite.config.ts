@@ -188,8 +188,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: {
       polyfill: false,
       // Home's lazy sections (home/home-sections.tsx) load once the page is live: a list of their
-      // chunks to preload would only weigh on Home's first load, which is at its budget.
-      resolveDependencies: (file, deps) => (file.includes('home-sections') ? [] : deps),
+      // chunks to preload would only weigh on Home's first load, which is at its budget. A route's
+      // *-lazy-route.tsx likewise: it asks for its page's chunks itself (events/events-lazy-route.tsx).
+      resolveDependencies: (file, deps) =>
+        file.includes('home-sections') || file.includes('-lazy-route') ? [] : deps,
     },
     rolldownOptions: {
       output: {

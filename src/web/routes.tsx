@@ -43,7 +43,7 @@ const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history
 const MissingPurchaseScreen = lazyScreen(() => import('./claims/missing-purchase-screen.tsx'));
 const AppointmentsScreens = lazyScreen(() => import('./appointments/appointments-route.tsx'));
 // Reads its own words (i18n/events-*.ts), not the screens' catalogue.
-const EventsScreen = lazyScreen(() => import('./events/events-screen.tsx'), { words: 'core' });
+const EventsScreen = lazyScreen(() => import('./events/events-lazy-route.tsx'), { words: 'core' });
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -56,7 +56,7 @@ const AddToGoogleWalletScreen = lazyScreen(() => import('./wallet/add-to-google-
 const LinkWithNikeScreen = lazyScreen(() => import('./nike-link/link-with-nike-screen.tsx'));
 const CompleteLinkWithNikeScreen = lazyScreen(() => import('./nike-link/complete-link-with-nike-screen.tsx'));
 // Reads its own words (i18n/private-sales-*.ts), not the screens' catalogue.
-const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-screen.tsx'), {
+const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-lazy-route.tsx'), {
   words: 'core',
 });
 
@@ -121,14 +121,8 @@ export function AppRoutes({ status }: { status: number }) {
             </SignedInOnly>
           }
         />
-        <Route
-          path="/events"
-          element={
-            <SignedInOnly>
-              <EventsScreen />
-            </SignedInOnly>
-          }
-        />
+        {/* Members only: the route's own chunk says so (events/events-lazy-route.tsx). */}
+        <Route path="/events" element={<EventsScreen />} />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/405" element={<ErrorScreen status={405} />} />
 

@@ -5,7 +5,7 @@ import { formatAppointmentTime } from '#shared/domain/appointment-time.ts';
 import { call } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { ButtonLink } from '../ui/button.tsx';
-import styles from './events.module.css';
+import styles from './event-section.module.css';
 import { useEventsWords } from './words.ts';
 
 type MemberEvent = ResponseOf<typeof memberEvents>['events'][number];

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResponseOf } from '#shared/api/descriptor.ts';
-import { pathWith } from '#shared/api/endpoint.ts';
 import {
   cancelRsvp,
   eventCalendarPath,
@@ -124,13 +123,13 @@ function EventCard({ event, onChange }: { event: MemberEvent; onChange: (event: 
             <h3>{w.ticket}</h3>
             <img
               className={styles.qr}
-              src={pathWith(ticketImagePath, { id: event.id })}
+              src={ticketImagePath.replace(':id', event.id)}
               alt={w.ticketAlt}
               width={232}
               height={232}
             />
             <p className={styles.muted}>{w.ticketHelp}</p>
-            <a href={pathWith(eventCalendarPath, { id: event.id })} download="event.ics">
+            <a href={eventCalendarPath.replace(':id', event.id)} download="event.ics">
               {w.addToCalendar}
             </a>
           </section>
