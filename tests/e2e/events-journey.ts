@@ -93,8 +93,12 @@ export function eventJourneys({
       const memberContext = await browser.newContext({ viewport: { width, height: 900 } });
       const member = await memberContext.newPage();
       await signIn(member, first);
-      // The members' navigation offers Events (behind the menu button on a phone).
-      await member.goto('/help/account');
+      // Home invites them (its lazy section); the members' navigation offers Events (behind the menu
+      // button on a phone).
+      await member.goto('/');
+      await expect(member.locator('#event').getByRole('link', { name: e.home.see })).toBeVisible();
+      await axeClean(member);
+      await shot(member, 'member-home');
       if (width < 800) await member.getByRole('button', { name: nav.openMenu }).click();
       await member.getByRole('link', { name: nav.events }).click();
       await expect(member.getByRole('heading', { name: e.page.title, level: 1 })).toBeVisible();

@@ -12,7 +12,7 @@ import { type CallResult, call } from '../api.ts';
 import { useConfig } from '../config-context.tsx';
 import { useFailureText } from '../i18n/failure-text.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClassName } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { ResponsiveImage } from '../ui/responsive-image.tsx';
@@ -129,7 +129,11 @@ function EventCard({ event, onChange }: { event: MemberEvent; onChange: (event: 
               height={232}
             />
             <p className={styles.muted}>{w.ticketHelp}</p>
-            <a href={eventCalendarPath.replace(':id', event.id)} download="event.ics">
+            <a
+              className={buttonClassName('secondary')}
+              href={eventCalendarPath.replace(':id', event.id)}
+              download="event.ics"
+            >
               {w.addToCalendar}
             </a>
           </section>

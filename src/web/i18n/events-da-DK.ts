@@ -74,7 +74,7 @@ export const eventsDaDK: EventsWords = {
     titleDa: 'Titel på dansk',
     descriptionEn: 'Beskrivelse på engelsk',
     descriptionDa: 'Beskrivelse på dansk',
-    image: 'Billede',
+    image: 'Vælg et billede',
     imageHelp: 'Et foto i JPEG, PNG eller WebP. Valgfrit.',
     uploading: 'Overfører billedet…',
     imageReady: 'Billedet er overført.',

@@ -77,7 +77,7 @@ export const eventsEnGB = {
     titleDa: 'Title in Danish',
     descriptionEn: 'Description in English',
     descriptionDa: 'Description in Danish',
-    image: 'Image',
+    image: 'Choose an image',
     imageHelp: 'A photo in JPEG, PNG or WebP. Optional.',
     uploading: 'Uploading the image…',
     imageReady: 'Image uploaded.',

@@ -4,7 +4,8 @@ import type { StaffScanWords } from './staff-scan-en-GB.ts';
 export const staffScanDaDK: StaffScanWords = {
   nav: 'Scan et kort',
   title: 'Scan et kort',
-  intro: 'Scan medlemskortet med scanneren eller kameraet, eller skriv nummeret, og tryk Enter.',
+  intro:
+    'Scan medlemskortet eller en billet til et arrangement med scanneren eller kameraet, eller skriv nummeret, og tryk Enter.',
   store: 'Butik',
   noStores: 'Der er endnu ingen butikker, så besøg kan ikke registreres. Du kan stadig slå medlemmer op.',
   code: 'Kortnummer',

@@ -2,7 +2,8 @@
 export const staffScanEnGB = {
   nav: 'Scan a card',
   title: 'Scan a card',
-  intro: 'Scan the membership card with the scanner or the camera, or type its number and press Enter.',
+  intro:
+    'Scan the membership card or an event ticket with the scanner or the camera, or type the number and press Enter.',
   store: 'Store',
   noStores: 'No stores are set up yet, so visits cannot be recorded. Looking members up still works.',
   code: 'Card number',

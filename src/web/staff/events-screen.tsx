@@ -128,12 +128,11 @@ export default function EventsScreen() {
                           </Button>
                         </>
                       ) : (
-                        <>
-                          <br />
+                        <div>
                           <Button variant="link" onClick={() => setAsking(event.id)}>
                             {s.cancel}
                           </Button>
-                        </>
+                        </div>
                       )
                     ) : null}
                   </td>
@@ -285,16 +284,22 @@ function NewEvent({ lists, onCreated }: { lists: Lists; onCreated: () => Promise
           error={error('description.da-DK')}
           required
         />
-        <TextField
-          label={s.image}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          hint={
-            imageState === 'uploading' ? s.uploading : imageState === 'ready' ? s.imageReady : s.imageHelp
-          }
-          error={imageState === 'failed' ? s.imageFailed : error('imageId')}
-          onChange={(event) => void upload(event.target.files?.[0])}
-        />
+        <div>
+          <label className={styles.fileButton}>
+            {s.image}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(event) => void upload(event.target.files?.[0])}
+            />
+          </label>
+          <p className={styles.muted} aria-live="polite">
+            {imageState === 'uploading' ? s.uploading : imageState === 'ready' ? s.imageReady : s.imageHelp}
+          </p>
+          {imageState === 'failed' || error('imageId') ? (
+            <Alert kind="error">{imageState === 'failed' ? s.imageFailed : error('imageId')}</Alert>
+          ) : null}
+        </div>
         <SelectField
           label={s.placeKind}
           value={form.placeKind}
