@@ -1,7 +1,9 @@
 import type { Mail } from '../../src/server/email/mailer.ts';
+import { eventInvitationContent } from '../../src/server/events/event-campaign.ts';
 import { campaignMail } from '../../src/server/marketing-mail/campaigns.ts';
 import { privateSaleContent } from '../../src/server/private-sales/sale-campaign.ts';
 import { parseConfig } from '../../src/shared/config.ts';
+import { mailEvent } from './event-fixture.ts';
 
 const origin = 'https://members.example-retailer.co.uk';
 const to = 'alexandra.montgomery-smythe@example.com';
@@ -20,5 +22,9 @@ export async function everyMarketingEmail(
     },
     endsAt: new Date('2026-12-24T18:00:00Z'),
   });
-  return [{ name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) }];
+  const invitation = eventInvitationContent(config, origin, mailEvent);
+  return [
+    { name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) },
+    { name: 'event-invitation', mail: (await campaignMail(config, origin, invitation))(to, token) },
+  ];
 }

@@ -44,7 +44,7 @@ export function eventCalendar(
 }
 
 /** A member's transactional mail about an event, with its calendar file; null without an address. */
-async function eventMail(
+export async function eventMail(
   config: Config,
   origin: string,
   event: EventRow,
