@@ -196,14 +196,19 @@ describe('members answer', () => {
     });
     const third1 = await answer(third.client, event.id, { answer: 'waitlist' });
     expect(third1.body.event.mine).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
-    // Another member's answer cannot be cancelled: a member only ever acts on their own.
-    const notMine = await third.client.post(`/api/events/${event.id}/cancel`);
-    expect(notMine.status).toBe(200);
-    const afterThird = await t.ctx.db.query<{ status: string }>(
+    // No path names another member's answer: a member with none who cancels is refused, and the
+    // place stays its member's.
+    const outsider = await member();
+    const before = await rsvpCount();
+    const notMine = await outsider.client.post(`/api/events/${event.id}/cancel`);
+    expect(notMine.status).toBe(409);
+    expect(notMine.body).toMatchObject({ error: 'NotAttending' });
+    expect(await rsvpCount()).toBe(before);
+    const stillFirst = await t.ctx.db.query<{ status: string }>(
       'SELECT r.status FROM event_rsvps r JOIN accounts a ON a.id = r.account_id WHERE a.loyalty_id = $1',
       [first.loyaltyId],
     );
-    expect(afterThird[0]?.status).toBe('attending');
+    expect(stillFirst[0]?.status).toBe('attending');
 
     const cancelled = await first.client.post<{ event: MemberEvent }>(`/api/events/${event.id}/cancel`);
     expect(cancelled.status).toBe(200);
@@ -215,11 +220,15 @@ describe('members answer', () => {
       (mail) => mail.to === second.email && mail.subject.startsWith('A place is yours'),
     );
     expect(mails).toHaveLength(1);
+    expect(
+      t.mails.filter((mail) => mail.to === third.email && mail.subject.startsWith('A place is yours')),
+    ).toHaveLength(1);
     expect(mails[0]?.attachments?.[0]?.contentType).toContain('method=REQUEST');
     const guests = await support.get<{ attending: { fullName: string }[]; waitlist: unknown[] }>(
       `/staff-api/events/${event.id}/guests`,
     );
-    expect(guests.body.attending.map((g) => g.fullName)).toEqual(['Bea Second']);
+    // The first's two places (with their guest) went to both waiting, in order.
+    expect(guests.body.attending.map((g) => g.fullName)).toEqual(['Bea Second', 'Cy Third']);
     expect(guests.body.waitlist).toEqual([]);
   });
 
@@ -254,10 +263,19 @@ describe('check-in by scanning the ticket', () => {
       kind: 'ticket',
       ticket: { fullName: 'Katherine Johnson', guests: 1 },
     });
+    const checkedInAt = async () =>
+      (
+        await t.ctx.db.query<{ at: string }>(
+          'SELECT checked_in_at::text AS at FROM event_rsvps WHERE event_id = $1 AND checked_in_at IS NOT NULL',
+          [event.id],
+        )
+      )[0]?.at;
+    const firstCheckIn = await checkedInAt();
     const again = await scan(support, ticket);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'AlreadyCheckedIn' });
     expect(again.body.checkedInAt).toBeTruthy();
+    expect(await checkedInAt()).toBe(firstCheckIn);
     expect(
       await count(
         "SELECT count(*)::int AS n FROM audit_log WHERE action = 'event.check_in' AND change->>'event' = $1",
