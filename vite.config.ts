@@ -188,11 +188,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: {
       polyfill: false,
       // Home's lazy sections (home/home-sections.tsx) load once the page is live: a list of their
-      // chunks to preload would only weigh on Home's first load, which is at its budget.
-      // The style guides' screen likewise keeps only its stylesheet there: its two small chunks come
-      // through its imports when a member opens it (a server-rendered guide preloads them itself).
+      // chunks to preload would only weigh on Home's first load, which is at its budget. A route's
+      // *-lazy-route.tsx likewise: it asks for its page's chunks itself (events/events-lazy-route.tsx).
+      // The style guides' screen keeps only its stylesheet there: its two small chunks come through
+      // its imports when a member opens it (a server-rendered guide preloads them itself).
       resolveDependencies: (file, deps) => {
-        if (file.includes('home-sections')) return [];
+        if (file.includes('home-sections') || file.includes('-lazy-route')) return [];
         if (/\/guides-[\w-]+\.js$/.test(file)) return deps.filter((dep) => dep.endsWith('.css'));
         return deps;
       },

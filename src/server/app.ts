@@ -15,6 +15,8 @@ import { registerCredentialsRoutes } from './credentials/credentials-routes.ts';
 import { registerMailbox } from './email/mailbox-routes.ts';
 import type { MailTransport } from './email/mailer.ts';
 import { createOutbox, mailsWrittenSoFar } from './email/outbox.ts';
+import { eventCampaign } from './events/event-campaign.ts';
+import { registerEventsRoutes } from './events/events-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handling.ts';
 import { serializeRequest } from './http/log-redaction.ts';
@@ -91,7 +93,7 @@ export async function buildApp(
     log: app.log,
     nike: nikeProvider(rest, app.log),
     viewerCache: viewerCache(),
-    marketingMail: marketingMail(() => context, [privateSaleCampaign, styleGuideCampaign]),
+    marketingMail: marketingMail(() => context, [privateSaleCampaign, styleGuideCampaign, eventCampaign]),
   };
   // The outbox worker runs with the app; after a response during whose request mail was written (its
   // transactions are committed by then) it is woken to deliver it, and it polls for the rest (other
@@ -144,6 +146,7 @@ export async function buildApp(
   registerMemberSessionsRoutes(app, context);
   registerPrivateSalesRoutes(app, context);
   registerStyleGuidesRoutes(app, context);
+  registerEventsRoutes(app, context);
   await registerUnsubscribeRoutes(app, context);
   registerImageRoutes(app, context);
   registerPersonalShopperRoutes(app, context);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { registerAppointmentStaffRoutes } from './appointments/appointments-staff-routes.ts';
 import { registerStaffAuditRoutes } from './audit/staff-audit-routes.ts';
+import { registerStaffEventsRoutes } from './events/events-routes.ts';
 import { acceptRawUploads, registerImageStaffRoutes } from './images/image-routes.ts';
 import { registerKeyStaffRoutes } from './partner/key-routes.ts';
 import { registerStaffPrivateSalesRoutes } from './private-sales/sales-routes.ts';
@@ -31,6 +32,7 @@ export async function registerStaffApi(app: FastifyInstance, ctx: AppContext): P
     registerKeyStaffRoutes(serve, ctx);
     registerScanStaffRoutes(serve, ctx);
     registerStaffPrivateSalesRoutes(serve, ctx);
+    registerStaffEventsRoutes(serve, ctx);
     registerAppointmentStaffRoutes(serve, ctx);
     acceptRawUploads(scope);
     registerImageStaffRoutes(serve, ctx);

@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { whenOpen } from './db/when-open.ts';
 import { demoMember, isEmpty, seedDemo } from './demo/demo-data.ts';
 import { developmentTransport, senderAddress, smtpTransport } from './email/mailer.ts';
+import { startEventReminders } from './events/event-reminders.ts';
 import { runEvery } from './jobs/run-every.ts';
 import { resolvePartnerApiKey } from './partner/operator-key.ts';
 import { startExpiryJob } from './points/expiry-job.ts';
@@ -71,6 +72,8 @@ export async function startServer(
     startExpiryJob(ctx),
     // The day-before reminder of each appointment, once.
     startAppointmentReminders(ctx),
+    // The day-before reminder to everyone attending an event, once.
+    startEventReminders(ctx),
   ].filter((stop) => stop !== null);
   // Marketing mail: campaigns due (a private sale's start) are written to the outbox in batches.
   ctx.marketingMail.start();

@@ -42,6 +42,8 @@ const PasskeysScreen = lazyScreen(() => import('./credentials/passkeys-screen.ts
 const PurchaseHistoryScreen = lazyScreen(() => import('./points/purchase-history-screen.tsx'));
 const MissingPurchaseScreen = lazyScreen(() => import('./claims/missing-purchase-screen.tsx'));
 const AppointmentsScreens = lazyScreen(() => import('./appointments/appointments-route.tsx'));
+// Reads its own words (i18n/events-*.ts), not the screens' catalogue.
+const EventsScreen = lazyScreen(() => import('./events/events-lazy-route.tsx'), { words: 'core' });
 const MyDetailsScreen = lazyScreen(() => import('./account/my-details-screen.tsx'));
 const EditDetailsScreen = lazyScreen(() => import('./account/edit-details-screen.tsx'));
 const PrivacyCentreScreen = lazyScreen(() => import('./account/privacy-centre-screen.tsx'));
@@ -59,7 +61,7 @@ const StyleGuidesScreen = lazyScreen(() => import('./style-guides/guides.tsx'), 
   words: 'core',
 });
 // Reads its own words (i18n/private-sales-*.ts), not the screens' catalogue.
-const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-screen.tsx'), {
+const UnsubscribeScreen = lazyScreen(() => import('./marketing-mail/unsubscribe-lazy-route.tsx'), {
   words: 'core',
 });
 
@@ -126,6 +128,8 @@ export function AppRoutes({ status }: { status: number }) {
         />
         {/* Members only: the screen sends visitors to sign in and back (Home's first load has no room for a guard). */}
         <Route path="/style-guides/:id?" element={<StyleGuidesScreen />} />
+        {/* Members only: the route's own chunk says so (events/events-lazy-route.tsx). */}
+        <Route path="/events" element={<EventsScreen />} />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/405" element={<ErrorScreen status={405} />} />
 

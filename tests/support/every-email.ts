@@ -7,6 +7,7 @@ import {
   reauthenticationEmail,
 } from '../../src/server/credentials/credential-emails.ts';
 import type { Mail } from '../../src/server/email/mailer.ts';
+import { eventMail } from '../../src/server/events/event-mails.ts';
 import { freshInvitationMail, invitationMail } from '../../src/server/joining/invite-emails.ts';
 import { welcomeMail } from '../../src/server/joining/welcome-email.ts';
 import {
@@ -18,6 +19,7 @@ import {
 import { expiryReminderMail } from '../../src/server/points/expiry-reminder-email.ts';
 import { newSignInEmail } from '../../src/server/sessions/new-sign-in-email.ts';
 import { type Config, parseConfig } from '../../src/shared/config.ts';
+import { mailEvent } from './event-fixture.ts';
 
 /** A 256-bit token as the app makes them, so each link is as long as a real one. */
 const token = 'Qx3v9PZb1hT0mYwK7sLr2cJf8nGdE5aUoVi4RkHqWzX';
@@ -113,5 +115,18 @@ export async function everyEmail(
     },
     // A member without a password chose their first: it was set, not changed.
     { name: 'password-set', mail: await passwordChangedEmail(config, origin, to, true) },
+    ...(await Promise.all(
+      (['promoted', 'reminder', 'cancelled'] as const).map(async (kind) => {
+        const answer = {
+          rsvp_id: 'a3e1c2d4-5b6f-4a7b-8c9d-0e1f2a3b4c5d',
+          guests: 1,
+          full_name: invite.fullName,
+          email: to,
+        };
+        const mail = await eventMail(config, origin, mailEvent, answer, kind);
+        if (!mail) throw new Error('an event mail with an address is written');
+        return { name: `event-${kind}`, mail };
+      }),
+    )),
   ];
 }

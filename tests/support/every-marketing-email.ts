@@ -1,8 +1,10 @@
 import type { Mail } from '../../src/server/email/mailer.ts';
+import { eventInvitationContent } from '../../src/server/events/event-campaign.ts';
 import { campaignMail } from '../../src/server/marketing-mail/campaigns.ts';
 import { privateSaleContent } from '../../src/server/private-sales/sale-campaign.ts';
 import { styleGuideContent } from '../../src/server/style-guides/guide-campaign.ts';
 import { parseConfig } from '../../src/shared/config.ts';
+import { mailEvent } from './event-fixture.ts';
 
 const origin = 'https://members.example-retailer.co.uk';
 const to = 'alexandra.montgomery-smythe@example.com';
@@ -28,8 +30,10 @@ export async function everyMarketingEmail(
       'da-DK': 'Lag på lag til en nordisk vinter, fra strik til den lange frakke',
     },
   });
+  const invitation = eventInvitationContent(config, origin, mailEvent);
   return [
     { name: 'private-sale-started', mail: (await campaignMail(config, origin, sale))(to, token) },
     { name: 'style-guide-published', mail: (await campaignMail(config, origin, guide))(to, token) },
+    { name: 'event-invitation', mail: (await campaignMail(config, origin, invitation))(to, token) },
   ];
 }

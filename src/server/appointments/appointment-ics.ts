@@ -5,7 +5,7 @@
  * store's own zone (TZID) with that zone's VTIMEZONE, the organiser and the member as attendee.
  */
 export interface CalendarEvent {
-  method: 'REQUEST' | 'CANCEL';
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   uid: string;
   sequence: number;
   startsAt: Date;

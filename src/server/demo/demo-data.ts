@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { seedDemoAppointments } from '../appointments/demo-appointments.ts';
+import { seedDemoEvent } from '../events/demo-event.ts';
 import { notFound } from '../http/errors.ts';
 import {
   type AccountRow,
@@ -60,7 +61,7 @@ export async function seedDemo(ctx: AppContext) {
 /**
  * What the membership promises, ready to try: her personal shopper in the demo store (nobody is left
  * with no one to ask), a service with free slots in the coming days, earlier visits to the store for
- * Scan a card, and a live private sale.
+ * Scan a card, a live private sale and an upcoming event.
  */
 async function seedDemoRelationship(ctx: AppContext, accountId: string): Promise<void> {
   const { stylistId, storeId } = await seedDemoStylist(ctx, accountId);
@@ -68,6 +69,7 @@ async function seedDemoRelationship(ctx: AppContext, accountId: string): Promise
   await seedDemoStoreVisits(ctx, accountId, storeId);
   await seedDemoSale(ctx);
   await seedDemoGuide(ctx);
+  await seedDemoEvent(ctx, storeId);
 }
 
 async function createDemoMember(

@@ -24,6 +24,9 @@ describe('emails follow the configured locale', () => {
       'Your missing purchase has been added',
       'About the missing purchase you told us about',
       'A password has been set for your Members Club account',
+      'A place is yours: The winter collection preview evening for members, Wednesday, 9 December 2026 at 18:30',
+      'Tomorrow: The winter collection preview evening for members, Wednesday, 9 December 2026 at 18:30',
+      'Cancelled: The winter collection preview evening for members, Wednesday, 9 December 2026 at 18:30',
     ]);
     for (const { mail } of emails) expect(mail.html).toMatch(/<html[^>]* lang="en"/);
   });
@@ -50,6 +53,9 @@ describe('emails follow the configured locale', () => {
       'Dit manglende køb er blevet tilføjet',
       'Om det manglende køb, du fortalte os om',
       'Der er valgt en adgangskode til din Members Club-konto',
+      'Der er en plads til dig: Forpremiere på vinterkollektionen for medlemmer, onsdag den 9. december 2026 kl. 18.30',
+      'I morgen: Forpremiere på vinterkollektionen for medlemmer, onsdag den 9. december 2026 kl. 18.30',
+      'Aflyst: Forpremiere på vinterkollektionen for medlemmer, onsdag den 9. december 2026 kl. 18.30',
     ]);
     for (const [index, { name, mail }] of emails.entries()) {
       expect(mail.html, name).toMatch(/<html[^>]* lang="da"/);

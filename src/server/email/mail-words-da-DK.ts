@@ -263,6 +263,43 @@ export const mailWordsDaDK: MailWords = {
     ],
     action: 'Læs stilguiden',
   },
+  event: {
+    invitation: {
+      subject: (brand, event) => `${event}: en invitation til medlemmer af ${brand}`,
+      title: (event) => `Du er inviteret: ${event}`,
+      paragraphs: (when, where, deadline) => [
+        `${when}, ${where}.`,
+        `Svar venligst senest ${deadline}. Der er et begrænset antal pladser.`,
+      ],
+      action: 'Svar på invitationen',
+    },
+    promoted: {
+      subject: (event, when) => `Der er en plads til dig: ${event}, ${when}`,
+      title: 'Der er blevet en plads ledig til dig',
+      action: 'Se din billet',
+    },
+    cancelled: {
+      subject: (event, when) => `Aflyst: ${event}, ${when}`,
+      title: 'Arrangementet er aflyst',
+      action: 'Se dine arrangementer',
+    },
+    reminder: {
+      subject: (event, when) => `I morgen: ${event}, ${when}`,
+      title: 'Vi ses i morgen',
+      action: 'Se din billet',
+    },
+    promotedText:
+      'Du stod på ventelisten, og der er blevet en plads ledig: den er din. Din billet ligger på din konto.',
+    cancelledText:
+      'Vi beklager: arrangementet er aflyst. Din plads eller din plads på ventelisten gælder ikke længere.',
+    reminderText: 'Vis din billet ved indgangen: den ligger på din konto.',
+    details: (event, when) => `${event}, ${when}.`,
+    where: (place, address) => (address ? `Sted: ${place}, ${address}.` : `Sted: ${place}.`),
+    withGuest: 'Din plads gælder dig og én gæst.',
+    calendar: 'Den vedhæftede kalenderfil tilføjer det til din kalender.',
+    cancelledCalendar: 'Den vedhæftede kalenderfil fjerner det fra din kalender.',
+    reason: (brand) => `Du modtager denne e-mail, fordi du har svaret på en invitation fra ${brand}.`,
+  },
   appointment: {
     booked: {
       subject: (service, when) => `Booket: ${service}, ${when}`,

@@ -293,6 +293,45 @@ export const mailWordsEnGB = {
     ],
     action: 'Read the style guide',
   },
+  /** Members' events: `when` is the day and time in the event's zone, `where` its place. */
+  event: {
+    invitation: {
+      subject: (brand: string, event: string) => `${event}: an invitation for ${brand} members`,
+      title: (event: string) => `You are invited: ${event}`,
+      paragraphs: (when: string, where: string, deadline: string) => [
+        `${when}, ${where}.`,
+        `Please answer by ${deadline}. Places are limited.`,
+      ],
+      action: 'Answer the invitation',
+    },
+    promoted: {
+      subject: (event: string, when: string) => `A place is yours: ${event}, ${when}`,
+      title: 'A place has come free for you',
+      action: 'See your ticket',
+    },
+    cancelled: {
+      subject: (event: string, when: string) => `Cancelled: ${event}, ${when}`,
+      title: 'The event is cancelled',
+      action: 'See your events',
+    },
+    reminder: {
+      subject: (event: string, when: string) => `Tomorrow: ${event}, ${when}`,
+      title: 'See you tomorrow',
+      action: 'See your ticket',
+    },
+    promotedText:
+      'You were on the waitlist and a place has come free: it is yours. Your ticket is in your account.',
+    cancelledText:
+      'We are sorry: this event has been cancelled. Your place or your place on the waitlist no longer holds.',
+    reminderText: 'Show your ticket at the door: it is in your account.',
+    details: (event: string, when: string) => `${event}, ${when}.`,
+    where: (place: string, address: string) =>
+      address ? `Where: ${place}, ${address}.` : `Where: ${place}.`,
+    withGuest: 'Your place is for you and one guest.',
+    calendar: 'The calendar file attached adds it to your calendar.',
+    cancelledCalendar: 'The calendar file attached removes it from your calendar.',
+    reason: (brand: string) => `You received this email because you answered an invitation from ${brand}.`,
+  },
   /** Appointments with a stylist: `when` is the day and time in the store's zone, `service` its name. */
   appointment: {
     booked: {

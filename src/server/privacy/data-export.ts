@@ -4,6 +4,7 @@ import { exportAppointments } from '../appointments/appointment-rows.ts';
 import { memberClaims } from '../claims/claims-service.ts';
 import { describeUserAgent } from '../credentials/user-agent.ts';
 import { type Queryable, queryOne } from '../db/database.ts';
+import { invitationsForExport, rsvpsForExport } from '../events/rsvps-export.ts';
 import { notFound } from '../http/errors.ts';
 import { marketingMailsForExport } from '../marketing-mail/mails-export.ts';
 import type { AccountRow } from '../members/account-service.ts';
@@ -42,6 +43,8 @@ export const exportCoverage: Record<string, string> = {
   audit_log: 'exported: staffActions (what was done and when; not which staff member did it)',
   private_sale_reveals: 'exported: privateSaleReveals (the sale, the code shown, when)',
   private_sale_codes: 'exported: through privateSaleReveals (the code given is the one revealed)',
+  event_rsvps: 'exported: eventRsvps (the event, the answer, guests, when answered and checked in)',
+  event_invitees: 'exported: eventInvitations (the events the member was invited to by name)',
   marketing_mails:
     'exported: marketingEmails (which campaign, when sent, when its link unsubscribed; not the link token hash)',
   link_tokens:
@@ -174,6 +177,8 @@ export async function exportMemberData(
   const shopper = await memberShopper(tx, accountId);
   const privateSaleReveals = await revealsForExport(tx, accountId, config.locale);
   const marketingEmails = await marketingMailsForExport(tx, accountId);
+  const eventRsvps = await rsvpsForExport(tx, accountId, config.locale);
+  const eventInvitations = await invitationsForExport(tx, accountId, config.locale);
   const appointments = await exportAppointments(tx, accountId, config.locale);
   const staffActions = await tx.query<{ at: Date; action: string; actor_kind: string; change: unknown }>(
     'SELECT at, action, actor_kind, change FROM audit_log WHERE member_id = $1 ORDER BY at, id',
@@ -278,6 +283,8 @@ export async function exportMemberData(
       sentAt: iso(r.sent_at),
     })),
     privateSaleReveals,
+    eventRsvps,
+    eventInvitations,
     marketingEmails,
     missingPurchaseReports: claims.map(({ id: _, ...claim }) => claim),
     personalShopper: shopper ? { name: shopper.name } : null,

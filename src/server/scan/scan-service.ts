@@ -11,6 +11,7 @@ import { appointmentForToday } from '../appointments/appointment-today.ts';
 import type { Audit } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { queryOne } from '../db/database.ts';
+import { looksLikeTicket } from '../events/event-tickets.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { balancesOf } from '../points/ledger-store.ts';
 import { memberByLoyaltyId } from '../staff/staff-member-view.ts';
@@ -37,11 +38,14 @@ export interface ScanViewer {
   locale: Locale;
 }
 
-/** What a code is: only card numbers today (an event ticket will be another kind). */
-export function classify(code: string): { kind: 'member'; loyaltyId: string } {
+/** What a code is: a card number, or an event ticket (its signature is checked when it is used). */
+export function classify(
+  code: string,
+): { kind: 'member'; loyaltyId: string } | { kind: 'ticket'; code: string } {
   // Some scanners add spaces or a leading symbology marker; a card number is only ever its digits.
   const compact = code.replace(/\s+/g, '');
   if (cardNumberPattern.test(compact)) return { kind: 'member', loyaltyId: compact };
+  if (looksLikeTicket(compact)) return { kind: 'ticket', code: compact };
   throw badRequest('UnrecognisedCode', 'That is not a membership card number.');
 }
 

@@ -71,7 +71,7 @@ export interface Endpoint<
    */
   rawBody?: true;
   /** The success body's media type when it is not JSON. */
-  contentType?: 'text/html' | 'text/csv';
+  contentType?: 'text/html' | 'text/csv' | 'text/calendar' | 'image/svg+xml';
 }
 
 /** Keeps the method, path and access as literal types, so a descriptor naming another path fails the type check. */

@@ -91,7 +91,17 @@ const memberErrorCodes = [
  * Codes a member meets only inside a lazy feature, whose words are in that feature's own catalogue
  * (i18n/private-sales-*.ts), not the first-load one: Home's first load has no room for them.
  */
-const featureErrorCodes = ['NotEligible', 'SaleNotLive', 'CodesRunOut'] as const;
+const featureErrorCodes = [
+  'NotEligible',
+  'SaleNotLive',
+  'CodesRunOut',
+  // Events (i18n/events-*.ts)
+  'EventNotFound',
+  'EventFull',
+  'RsvpClosed',
+  'EventCancelled',
+  'NotAttending',
+] as const;
 
 /**
  * Codes of the members' appointments: their words are in the appointments screens' own (lazy)
@@ -159,6 +169,10 @@ const staffErrorCodes = [
   // Private sales
   'SaleNotFound',
   'DuplicateCodes',
+  // Events
+  'TicketInvalid',
+  'AlreadyCheckedIn',
+  'UnknownMembers',
   // Appointments
   'ServiceNotFound',
   'NotAStylist',

@@ -150,6 +150,17 @@ export const dataExportSchema = z.object({
   pointsExpiryReminders: z.array(z.object({ expiresOn: z.string(), points: z.number(), sentAt: z.string() })),
   /** The private sale codes the member revealed: the sale, the code, when. */
   privateSaleReveals: z.array(z.object({ sale: z.string(), code: z.string(), revealedAt: z.string() })),
+  eventInvitations: z.array(z.object({ event: z.string(), startsAt: z.string() })),
+  eventRsvps: z.array(
+    z.object({
+      event: z.string(),
+      startsAt: z.string(),
+      answer: z.string(),
+      guests: z.number(),
+      answeredAt: z.string(),
+      checkedInAt: z.string().nullable(),
+    }),
+  ),
   /** The marketing emails sent to the member (a private sale's start…), and whether their link unsubscribed. */
   marketingEmails: z.array(
     z.object({ kind: z.string(), campaign: z.string(), sentAt: z.string(), unsubscribedAt: when }),

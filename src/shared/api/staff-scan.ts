@@ -78,6 +78,20 @@ export const scanEndpoint = endpoint({
   }),
   response: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('member'), member: scannedMemberSchema }),
+    /**
+     * An event ticket (the member's QR code, docs/decisions/0087-events.md): the scan checked its
+     * member in. A second scan is 409 AlreadyCheckedIn with `checkedInAt`, not this answer.
+     */
+    z.object({
+      kind: z.literal('ticket'),
+      ticket: z.object({
+        event: z.object({ title: z.string(), startsAt: z.string(), timeZone: z.string() }),
+        fullName: z.string(),
+        loyaltyId: z.string(),
+        guests: z.number(),
+        checkedInAt: z.string(),
+      }),
+    }),
   ]),
 });
 

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 const PersonalShopperSection = lazy(() => import('../stylists/personal-shopper-section.tsx'));
 const PrivateSaleSection = lazy(() => import('../private-sales/private-sale-section.tsx'));
 const LatestGuideSection = lazy(() => import('../style-guides/latest-guide-section.tsx'));
+const EventSection = lazy(() => import('../events/event-section.tsx'));
 
 /**
  * The sections features add to Home, in one lazy chunk that Home loads once it is live (Home's first
@@ -15,6 +16,7 @@ export default function HomeSections() {
     <Suspense fallback={null}>
       <PersonalShopperSection />
       <PrivateSaleSection />
+      <EventSection />
       <LatestGuideSection />
     </Suspense>
   );

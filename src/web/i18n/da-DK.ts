@@ -13,6 +13,7 @@ export const daDK: CoreMessages = {
     styleGuides: 'Stilguider',
     myPoints: 'Mine point',
     myDetails: 'Mine oplysninger',
+    events: 'Arrangementer',
     helpAndFaq: 'Hjælp og FAQ',
     signOut: 'Log ud',
     openMenu: 'Åbn menu',

@@ -20,6 +20,7 @@ export const enGB = {
     styleGuides: 'Style guides',
     myPoints: 'My Points',
     myDetails: 'My Details',
+    events: 'Events',
     helpAndFaq: 'Help and FAQ',
     signOut: 'Sign Out',
     openMenu: 'Open menu',

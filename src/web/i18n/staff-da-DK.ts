@@ -22,6 +22,7 @@ export const staffDaDK: StaffWords = {
     audit: 'Revisionslog',
     apiKeys: 'API-nøgler',
     privateSales: 'Private udsalg',
+    events: 'Arrangementer',
     stores: 'Butikker',
     stylists: 'Stylister',
     appointments: 'Aftaler',

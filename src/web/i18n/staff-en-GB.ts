@@ -21,6 +21,7 @@ export const staffEnGB = {
     audit: 'Audit log',
     apiKeys: 'API keys',
     privateSales: 'Private sales',
+    events: 'Events',
     stores: 'Stores',
     stylists: 'Stylists',
     appointments: 'Appointments',

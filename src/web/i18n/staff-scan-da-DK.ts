@@ -4,7 +4,8 @@ import type { StaffScanWords } from './staff-scan-en-GB.ts';
 export const staffScanDaDK: StaffScanWords = {
   nav: 'Scan et kort',
   title: 'Scan et kort',
-  intro: 'Scan medlemskortet med scanneren eller kameraet, eller skriv nummeret, og tryk Enter.',
+  intro:
+    'Scan medlemskortet eller en billet til et arrangement med scanneren eller kameraet, eller skriv nummeret, og tryk Enter.',
   store: 'Butik',
   noStores: 'Der er endnu ingen butikker, så besøg kan ikke registreres. Du kan stadig slå medlemmer op.',
   code: 'Kortnummer',
@@ -23,6 +24,18 @@ export const staffScanDaDK: StaffScanWords = {
   notFound: 'Intet medlem har dette kortnummer. Tjek nummeret, og scan igen. Intet blev registreret.',
   unrecognised: 'Det er ikke et medlemskortnummer. Scan stregkoden på kortet, eller skriv nummeret.',
   tooMany: 'Der er slået for mange kort op den seneste time. Vent et par minutter.',
+  ticket: {
+    checkedIn: (name) => `${name} er tjekket ind.`,
+    already: (time) => `Allerede tjekket ind kl. ${time}. Lad ikke billetten komme ind to gange.`,
+    invalid: 'Det er ikke en gyldig billet til et arrangement. Intet blev registreret.',
+    notAttending: 'Billetten giver ikke længere en plads: medlemmet har meldt fra. Intet blev registreret.',
+    cancelled: 'Arrangementet er aflyst. Intet blev registreret.',
+    event: 'Arrangement',
+    when: 'Hvornår',
+    guests: 'Gæst',
+    withGuest: 'Én gæst',
+    noGuest: 'Ingen gæst',
+  },
   member: {
     heading: 'Medlem',
     card: 'Kortnummer',

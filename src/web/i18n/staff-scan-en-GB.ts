@@ -2,7 +2,8 @@
 export const staffScanEnGB = {
   nav: 'Scan a card',
   title: 'Scan a card',
-  intro: 'Scan the membership card with the scanner or the camera, or type its number and press Enter.',
+  intro:
+    'Scan the membership card or an event ticket with the scanner or the camera, or type the number and press Enter.',
   store: 'Store',
   noStores: 'No stores are set up yet, so visits cannot be recorded. Looking members up still works.',
   code: 'Card number',
@@ -21,6 +22,19 @@ export const staffScanEnGB = {
   notFound: 'No member has this card number. Check the number and scan again. Nothing was recorded.',
   unrecognised: 'That is not a membership card number. Scan the barcode on the card, or type its number.',
   tooMany: 'Too many cards were looked up in the last hour. Please wait a few minutes.',
+  /** An event ticket (a member's QR code): checked in by the scan itself, once. */
+  ticket: {
+    checkedIn: (name: string) => `${name} is checked in.`,
+    already: (time: string) => `Already checked in at ${time}. Do not let the ticket in twice.`,
+    invalid: 'This is not a valid event ticket. Nothing was recorded.',
+    notAttending: 'This ticket no longer holds a place: the member cancelled. Nothing was recorded.',
+    cancelled: 'This event has been cancelled. Nothing was recorded.',
+    event: 'Event',
+    when: 'When',
+    guests: 'Guest',
+    withGuest: 'One guest',
+    noGuest: 'No guest',
+  },
   member: {
     heading: 'Member',
     card: 'Card number',

@@ -10,6 +10,7 @@ import { CameraReader } from './camera-reader.tsx';
 import styles from './scan.module.css';
 import { type ScannedMember, type Store, scanApi, useScanWords } from './scan-api.ts';
 import { ScannedMemberCard } from './scanned-member.tsx';
+import { ScannedTicket, type Ticket } from './scanned-ticket.tsx';
 import { useScannerKeys } from './use-scanner-keys.ts';
 
 /** The tablet remembers which store it is in. */
@@ -31,6 +32,7 @@ export default function ScanScreen() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [member, setMember] = useState<ScannedMember | null>(null);
+  const [ticket, setTicket] = useState<Ticket | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [visit, setVisit] = useState<'open' | 'recording' | 'recorded'>('open');
   const [stores, setStores] = useState<Store[] | null>(null);
@@ -40,7 +42,21 @@ export default function ScanScreen() {
   const failed = useCallback(
     (failure: Failure, more: Record<string, string> = {}) => {
       if (failure.status === 401) sessionEnded();
+      const checkedInAt = failure.details.checkedInAt;
       const own: Record<string, string> = {
+        TicketInvalid: w.ticket.invalid,
+        NotAttending: w.ticket.notAttending,
+        EventCancelled: w.ticket.cancelled,
+        ...(typeof checkedInAt === 'string'
+          ? {
+              AlreadyCheckedIn: w.ticket.already(
+                new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+                  timeStyle: 'short',
+                  timeZone: String(failure.details.timeZone ?? '') || undefined,
+                }).format(new Date(checkedInAt)),
+              ),
+            }
+          : {}),
         CardNotFound: w.notFound,
         UnrecognisedCode: w.unrecognised,
         TooManyRequests: w.tooMany,
@@ -76,9 +92,12 @@ export default function ScanScreen() {
       setMessage(null);
       const answer = await scanApi.scan(value, storeId);
       setBusy(false);
-      if (!answer.ok) {
-        setMember(null);
-        setMessage({ kind: 'error', text: failed(answer) });
+      setMember(null);
+      setTicket(null);
+      if (!answer.ok) setMessage({ kind: 'error', text: failed(answer) });
+      else if (answer.data.kind === 'ticket') {
+        setTicket(answer.data.ticket);
+        setMessage({ kind: 'success', text: w.ticket.checkedIn(answer.data.ticket.fullName) });
       } else {
         setMember(answer.data.member);
         setVisit('open');
@@ -167,6 +186,7 @@ export default function ScanScreen() {
       </div>
       {camera ? <CameraReader w={w} onCode={(scanned) => void lookUp(scanned)} /> : null}
       <div aria-live="polite">{message ? <Alert kind={message.kind}>{message.text}</Alert> : null}</div>
+      {ticket ? <ScannedTicket ticket={ticket} w={w} /> : null}
       {member ? (
         <ScannedMemberCard
           member={member}

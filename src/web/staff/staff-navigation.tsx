@@ -21,6 +21,9 @@ const ScanScreen = lazy(() => import('../scan/scan-screen.tsx'));
 // Its own chunk too: the calendar, the phone booking and their words.
 const AppointmentsScreen = lazy(() => import('./appointments-screen.tsx'));
 const ServicesHoursScreen = lazy(() => import('./services-hours-screen.tsx'));
+// Events and their guest list: a chunk of their own with their words.
+const EventsScreen = lazy(() => import('./events-screen.tsx'));
+const EventGuestsScreen = lazy(() => import('./event-guests-screen.tsx'));
 
 /** The navigation's two groups: the day's work, and how the scheme is set up and overseen. */
 export const staffNavGroups = ['daily', 'scheme'] as const;
@@ -127,6 +130,26 @@ export const staffNavigation: readonly StaffNavEntry[] = [
     group: 'daily',
     role: 'support',
     routes: [['/staff/private-sales', <PrivateSalesScreen key="private-sales" />]],
+  },
+  {
+    path: '/staff/events',
+    label: (w) => w.nav.events,
+    group: 'daily',
+    role: 'support',
+    routes: [
+      [
+        '/staff/events',
+        <Suspense key="events" fallback={null}>
+          <EventsScreen />
+        </Suspense>,
+      ],
+      [
+        '/staff/events/:id',
+        <Suspense key="event-guests" fallback={null}>
+          <EventGuestsScreen />
+        </Suspense>,
+      ],
+    ],
   },
   {
     path: '/staff/style-guides',

@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The links of SPEC §2 (My Points, My Details, Help and FAQ, Sign Out) and the style guides. */
+/** The links of SPEC §2 (My Points, My Details, Help and FAQ, Sign Out), Events and Style guides. */
 function NavLinks() {
   const m = useMessages().nav;
   const config = useConfig();
@@ -69,6 +69,9 @@ function NavLinks() {
     <>
       <NavLink to="/" end className={styles.navLink}>
         {m.myPoints}
+      </NavLink>
+      <NavLink to="/events" className={styles.navLink}>
+        {m.events}
       </NavLink>
       <NavLink to="/style-guides" className={styles.navLink}>
         {m.styleGuides}
