@@ -43,7 +43,7 @@ function EditDetailsForm({ account }: { account: Account }) {
   const config = useConfig();
   const { accountUpdated } = useSession();
   const navigate = useNavigate();
-  usePageTitle(m.titles.editDetails);
+  usePageTitle(m.pageTitles.editDetails);
   const telephoneEnabled = config.enableTelephoneNumber;
   const profileEditable = config.selfProfileUpdateEnabled;
   const allowed = account.membership.type.allowedCurrencies;
@@ -153,7 +153,7 @@ function EditDetailsForm({ account }: { account: Account }) {
 
   return (
     <Page narrow>
-      <h1>{m.titles.editDetails}</h1>
+      <h1>{m.pageTitles.editDetails}</h1>
       <p className={styles.lead}>{e.intro}</p>
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {form.message ? <Alert kind="error">{form.message}</Alert> : null}

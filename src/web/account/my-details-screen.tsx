@@ -36,11 +36,11 @@ export default function MyDetailsScreen() {
   const a = m.account;
   const config = useConfig();
   const account = useAccount();
-  usePageTitle(m.titles.myDetails);
+  usePageTitle(m.pageTitles.myDetails);
   const consent = (choice: Account['membership']['marketingConsent']) => a.consentValue[choice];
   return (
     <Page>
-      <h1 className={styles.eyebrow}>{m.titles.myDetails}</h1>
+      <h1 className={styles.eyebrow}>{m.pageTitles.myDetails}</h1>
       <div className={styles.profile}>
         <span className={styles.avatar} aria-hidden="true">
           {initialsOf(account.fullName)}

@@ -25,7 +25,7 @@ type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'
 export default function PrivacyCentreScreen() {
   const m = useMessages();
   const p = m.privacy;
-  usePageTitle(m.titles.privacy);
+  usePageTitle(m.pageTitles.privacy);
   const [history, setHistory] = useState<History>({ status: 'loading' });
   const load = useCallback(async () => {
     const answer = await privacyApi.consentHistory();

@@ -28,7 +28,7 @@ const ownFailureWords: readonly FailureCode[] = ['TooManyRequests', 'LOGIN_REQUI
 export default function ChangePasswordScreen({ children }: { children?: ReactNode }) {
   const m = useMessages();
   const c = m.credentialScreens;
-  usePageTitle(m.titles.security);
+  usePageTitle(m.pageTitles.security);
   const account = useAccount();
   const { refresh } = useSession();
   // Absent from an older server's answer: then the member is taken to have one, as before.
@@ -64,7 +64,7 @@ export default function ChangePasswordScreen({ children }: { children?: ReactNod
 
   return (
     <Page narrow>
-      <h1>{m.titles.security}</h1>
+      <h1>{m.pageTitles.security}</h1>
       <p className={styles.intro}>{c.securityIntro}</p>
       <form
         className={`${formStyles.form} ${styles.section}`}

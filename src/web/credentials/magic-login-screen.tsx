@@ -68,7 +68,7 @@ export default function MagicLoginScreen() {
       ? failure.expired
         ? h.expiredHeading
         : h.failedHeading
-      : m.titles.magicLogin;
+      : m.pageTitles.magicLogin;
   usePageTitle(heading);
   return (
     <Page narrow>

@@ -27,7 +27,7 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 export default function PasskeysScreen() {
   const m = useMessages();
   const c = m.credentialScreens;
-  usePageTitle(m.titles.passkeys);
+  usePageTitle(m.pageTitles.passkeys);
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -74,7 +74,7 @@ export default function PasskeysScreen() {
   return (
     <Page narrow>
       <div className={formStyles.form}>
-        <h1>{m.titles.passkeys}</h1>
+        <h1>{m.pageTitles.passkeys}</h1>
         <p className={styles.intro}>{c.passkeysIntro}</p>
         {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
         <Button className={styles.create} onClick={() => void create()} disabled={creating}>

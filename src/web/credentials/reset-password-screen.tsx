@@ -18,7 +18,7 @@ export default function ResetPasswordScreen() {
   const m = useMessages();
   const c = m.credentialScreens;
   const failureText = useFailureText();
-  usePageTitle(m.titles.resetPassword);
+  usePageTitle(m.pageTitles.resetPassword);
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({

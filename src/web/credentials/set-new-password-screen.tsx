@@ -23,7 +23,7 @@ export default function SetNewPasswordScreen() {
   const m = useMessages();
   const c = m.credentialScreens;
   const failureText = useFailureText();
-  usePageTitle(m.titles.resetPassword);
+  usePageTitle(m.pageTitles.resetPassword);
   const [params] = useSearchParams();
   const email = (params.get('email') ?? '').trim().toLowerCase();
   const token = params.get('token') ?? '';

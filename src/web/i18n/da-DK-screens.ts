@@ -6,6 +6,25 @@ import type { OtherScreenMessages } from './en-GB.ts';
 
 /** Danish words of the lazily loaded screens (see en-GB.ts). */
 export const daDKScreens: OtherScreenMessages = {
+  pageTitles: {
+    signUp: 'Tilmeld dig',
+    resetPassword: 'Nulstil adgangskode',
+    nikeAccount: 'Nike-konto',
+    createExchange: 'Veksl point',
+    termsAndConditions: 'Vilkår og betingelser',
+    faq: 'FAQ',
+    myDetails: 'Mine oplysninger',
+    editDetails: 'Rediger oplysninger',
+    security: 'Log ind og sikkerhed',
+    passkeys: 'Adgangsnøgler',
+    privacy: 'Privatliv og dine data',
+    privacyPolicy: 'Privatlivspolitik',
+    verifyEmail: 'Bekræft e-mail',
+    addToGoogleWallet: 'Føj til Google Wallet',
+    setNewPassword: 'Vælg en ny adgangskode',
+    joinTheClub: 'Bliv medlem af klubben',
+    magicLogin: 'Vi logger dig ind',
+  },
   appointments: daDKAppointments,
   personalShopper: daDKPersonalShopper,
   claims: daDKClaims,

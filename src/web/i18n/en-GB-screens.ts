@@ -6,6 +6,26 @@ import { enGBPersonalShopper } from './en-GB-personal-shopper.ts';
 
 /** The words of the lazily loaded screens, in British English (see en-GB.ts). */
 export const enGBScreens = {
+  /** The lazy screens' page titles (Sign in's and the VIP sign-up's are in the core words). */
+  pageTitles: {
+    signUp: 'Sign up',
+    resetPassword: 'Reset password',
+    nikeAccount: 'Nike account',
+    createExchange: 'Create exchange',
+    termsAndConditions: 'Terms and Conditions',
+    faq: 'FAQ',
+    myDetails: 'My details',
+    editDetails: 'Edit details',
+    security: 'Sign-in and security',
+    passkeys: 'Passkeys',
+    privacy: 'Privacy and your data',
+    privacyPolicy: 'Privacy Policy',
+    verifyEmail: 'Verify email',
+    addToGoogleWallet: 'Add to Google Wallet',
+    setNewPassword: 'Set a new password',
+    joinTheClub: 'Join the club',
+    magicLogin: 'Signing you in',
+  },
   appointments: enGBAppointments,
   personalShopper: enGBPersonalShopper,
   claims: enGBClaims,

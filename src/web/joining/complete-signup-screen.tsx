@@ -35,7 +35,7 @@ export default function CompleteSignupScreen() {
   const failureText = useFailureText();
   const [state, setState] = useState<State>({ status: 'working' });
   const started = useRef(false);
-  usePageTitle(messages.titles.joinTheClub);
+  usePageTitle(messages.pageTitles.joinTheClub);
 
   const complete = useCallback(
     async (confirmed: boolean) => {

@@ -34,7 +34,7 @@ export default function SignupScreen() {
   const config = useConfig();
   const session = useSession();
   const navigate = useNavigate();
-  usePageTitle(messages.titles.signUp);
+  usePageTitle(messages.pageTitles.signUp);
   const failureText = useFailureText();
   const passwordRequired = !config.enableMagicLinkLogins;
 

@@ -29,7 +29,7 @@ export default function StartSignupScreen() {
   const failureText = useFailureText();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  usePageTitle(messages.titles.joinTheClub);
+  usePageTitle(messages.pageTitles.joinTheClub);
   const [state, dispatch] = useReducer(startSignupReducer, initialStartSignupState);
   const sessionStatus = session.state.status;
   // A member who has just joined is signed in too: only a visitor signed in beforehand is turned away.

@@ -33,7 +33,7 @@ export default function VerifyEmailScreen() {
   const failureText = useFailureText();
   const [state, setState] = useState<State>({ status: 'in-progress' });
   const started = useRef(false);
-  usePageTitle(messages.titles.verifyEmail);
+  usePageTitle(messages.pageTitles.verifyEmail);
 
   const verify = useCallback(
     async (confirmed: boolean) => {
@@ -87,7 +87,7 @@ export default function VerifyEmailScreen() {
 
   return (
     <Page narrow>
-      <h1>{messages.titles.verifyEmail}</h1>
+      <h1>{messages.pageTitles.verifyEmail}</h1>
       {body}
       {(state.status !== 'in-progress' && state.status !== 'ask-to-continue') || !email || !token ? (
         <p>

@@ -10,7 +10,7 @@ export default function AlternativeLandingScreen() {
   const config = useConfig();
   const m = useMessages();
   const a = m.alternativeLanding;
-  usePageTitle(m.titles.joinTheClub);
+  usePageTitle(m.pageTitles.joinTheClub);
   return (
     <div className={styles.landing}>
       <section className={`${styles.hero} ${alt.hero}`}>

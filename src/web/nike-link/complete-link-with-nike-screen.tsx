@@ -18,7 +18,7 @@ import styles from './nike.module.css';
 export default function CompleteLinkWithNikeScreen() {
   const messages = useMessages();
   const m = messages.nike;
-  usePageTitle(messages.titles.nikeAccount);
+  usePageTitle(messages.pageTitles.nikeAccount);
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

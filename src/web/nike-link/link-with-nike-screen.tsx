@@ -14,7 +14,7 @@ type Phase = { name: 'starting' } | { name: 'signInRequired' } | { name: 'failed
 export default function LinkWithNikeScreen() {
   const messages = useMessages();
   const m = messages.nike;
-  usePageTitle(messages.titles.nikeAccount);
+  usePageTitle(messages.pageTitles.nikeAccount);
   const failureText = useFailureText();
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
   const started = useRef(false);

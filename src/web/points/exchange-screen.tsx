@@ -34,7 +34,7 @@ export default function ExchangeScreen() {
   const account = useAccount();
   const { refresh } = useSession();
   const navigate = useNavigate();
-  usePageTitle(messages.titles.createExchange);
+  usePageTitle(messages.pageTitles.createExchange);
 
   const [rates, setRates] = useState<RateState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

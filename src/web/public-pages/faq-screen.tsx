@@ -10,5 +10,5 @@ import { MarkdownPage } from './markdown-page.tsx';
 export default function FaqScreen() {
   const m = useMessages();
   if (useLocation().pathname === '/help/contact') return <ContactScreen />;
-  return <MarkdownPage page="faq" title={m.titles.faq} />;
+  return <MarkdownPage page="faq" title={m.pageTitles.faq} />;
 }

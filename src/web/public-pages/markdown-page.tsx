@@ -65,14 +65,14 @@ function PageFooter({ page }: { page: PublicPageName }) {
     {
       name: 'terms',
       href: config.externalTermsUrl ?? `/help${config.termsPagePath}`,
-      label: m.titles.termsAndConditions,
+      label: m.pageTitles.termsAndConditions,
     },
     {
       name: 'privacy-policy',
       href: config.privacyPolicyUrl ?? `/help${config.privacyPagePath}`,
-      label: m.titles.privacyPolicy,
+      label: m.pageTitles.privacyPolicy,
     },
-    { name: 'faq', href: config.externalFaqUrl ?? '/help/faq', label: m.titles.faq },
+    { name: 'faq', href: config.externalFaqUrl ?? '/help/faq', label: m.pageTitles.faq },
   ].filter((link) => link.name !== page);
   return (
     <footer className={styles.footer}>

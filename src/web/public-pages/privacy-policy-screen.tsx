@@ -3,5 +3,5 @@ import { MarkdownPage } from './markdown-page.tsx';
 
 /** SPEC §2 /help/privacy-policy (or the configured path): when a URL is configured the route redirects there. */
 export default function PrivacyPolicyScreen() {
-  return <MarkdownPage page="privacy-policy" title={useMessages().titles.privacyPolicy} />;
+  return <MarkdownPage page="privacy-policy" title={useMessages().pageTitles.privacyPolicy} />;
 }

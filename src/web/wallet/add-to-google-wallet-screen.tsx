@@ -32,7 +32,7 @@ export default function AddToGoogleWalletScreen() {
   const token = params.get('token');
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const requested = useRef(false);
-  const title = useMessages().titles.addToGoogleWallet;
+  const title = useMessages().pageTitles.addToGoogleWallet;
   usePageTitle(title);
 
   const knownSaveUrl = !token && state.status === 'authenticated' ? (state.googlePay?.saveUrl ?? null) : null;
