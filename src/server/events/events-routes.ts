@@ -5,6 +5,8 @@ import {
   createEventEndpoint,
   eventCalendarEndpoint,
   eventGuestsEndpoint,
+  eventTicketGoogleWalletEndpoint,
+  eventTicketPassEndpoint,
   exportEventGuestsEndpoint,
   memberEventsEndpoint,
   rsvpEndpoint,
@@ -17,10 +19,11 @@ import { route } from '../http/routes.ts';
 import { listStores } from '../stores/store-service.ts';
 import { answersForMail, eventCalendar } from './event-mails.ts';
 import { ticketSvg } from './event-tickets.ts';
+import { eventTicketPass, eventTicketSaveUrl } from './event-wallet.ts';
 import { answerEvent, attendingAnswer, cancelAnswer, eventsForMember } from './events-member-service.ts';
 import { cancelEvent, createEvent, eventGuests, eventGuestsCsv, listEvents } from './events-staff-service.ts';
 
-/** The members' events: the list, their answer, their ticket and calendar file (signed in). */
+/** The members' events: the list, their answer, their ticket (QR code, Apple and Google Wallet) and calendar file (signed in). */
 export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, memberEventsEndpoint, async (_query, _request, _reply, session) =>
     eventsForMember(ctx.db, ctx.config, session.accountId),
@@ -38,6 +41,20 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { ticket } = await attendingAnswer(ctx.db, ctx.config, session.accountId, id);
     reply.type('image/svg+xml').header('cache-control', 'private, no-store');
     return ticketSvg(ticket);
+  });
+  route(app, eventTicketPassEndpoint, async (_query, request, reply, session) => {
+    const { id } = request.params as { id: string };
+    const pass = await eventTicketPass(ctx, session.accountId, id);
+    return reply
+      .type('application/vnd.apple.pkpass')
+      .header('content-disposition', 'attachment; filename="event-ticket.pkpass"')
+      .header('cache-control', 'private, no-store')
+      .send(pass);
+  });
+  route(app, eventTicketGoogleWalletEndpoint, async (_query, request, reply, session) => {
+    const { id } = request.params as { id: string };
+    reply.header('cache-control', 'private, no-store');
+    return { saveUrl: await eventTicketSaveUrl(ctx, session.accountId, id) };
   });
   route(app, eventCalendarEndpoint, async (_query, request, reply, session) => {
     const { id } = request.params as { id: string };

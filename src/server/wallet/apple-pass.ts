@@ -40,15 +40,13 @@ function artwork(config: Config): Record<string, Buffer> {
  * A signed store-card .pkpass (SPEC §1, §7 passkit): the member's name, card number as a CODE128
  * barcode with the number as its text (QR for devices without CODE128, such as Apple Watch),
  * points, pending points, cash balance, member since; brand title, logo and colours; en and da
- * strings. passkit-generator writes the manifest (SHA-1 of every file) and the PKCS #7 signature.
+ * strings, signed by signedPass.
  */
 export async function buildApplePass(
   config: Config,
   credentials: AppleCredentials,
   input: ApplePassInput,
 ): Promise<Buffer> {
-  // Loaded at the first pass, not at start-up (a quarter of a second of it).
-  const { PKPass } = await import('passkit-generator');
   const { content } = input;
   const apple = config.wallet.apple;
   const passJson = {
@@ -138,6 +136,25 @@ export async function buildApplePass(
   if (content.voided) {
     passJson.storeCard.backFields = passJson.storeCard.backFields.filter((f) => f.key === 'about');
   }
+  return signedPass(config, credentials, passJson, {
+    'en.lproj/pass.strings': stringsFile(passStrings['en-GB']),
+    'da.lproj/pass.strings': stringsFile(passStrings['da-DK']),
+  });
+}
+
+/**
+ * A .pkpass of `passJson` with the brand artwork and any further files (such as .strings), signed as
+ * every pass of the scheme is: passkit-generator writes manifest.json (SHA-1 of every file) and its
+ * detached PKCS #7 signature with the Pass Type ID certificate and the WWDR chain.
+ */
+export async function signedPass(
+  config: Config,
+  credentials: AppleCredentials,
+  passJson: object,
+  files: Record<string, Buffer> = {},
+): Promise<Buffer> {
+  // Loaded at the first pass, not at start-up (a quarter of a second of it).
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...artwork(config) },
     {
@@ -154,8 +171,7 @@ export async function buildApplePass(
     name: string,
     file: Buffer,
   ) => void;
-  addToBundle.call(pass, 'en.lproj/pass.strings', stringsFile(passStrings['en-GB']));
-  addToBundle.call(pass, 'da.lproj/pass.strings', stringsFile(passStrings['da-DK']));
+  for (const [name, file] of Object.entries(files)) addToBundle.call(pass, name, file);
   return pass.getAsBuffer();
 }
 

@@ -20,11 +20,11 @@ function signingKey(account: GoogleServiceAccount): Promise<CryptoKey> {
 }
 
 /** Google Wallet ids are "<issuerId>.<suffix>" with only word characters, dots and dashes. */
-function walletId(config: Config, suffix: string): string {
+export function walletId(config: Config, suffix: string): string {
   return `${config.wallet.google.issuerId}.${suffix.replace(/[^\w.-]/g, '_')}`;
 }
 
-function colourHex(colour: string): string {
+export function colourHex(colour: string): string {
   const rgb = /^rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$/i.exec(colour);
   if (!rgb) return colour;
   return `#${[rgb[1], rgb[2], rgb[3]].map((v) => Number(v).toString(16).padStart(2, '0')).join('')}`;
@@ -99,6 +99,15 @@ export async function googleSaveUrl(
     const { loyaltyClass, loyaltyObject } = loyaltyObjects(config, saved.content, origin, saved.serialNumber);
     payload = { loyaltyClasses: [loyaltyClass], loyaltyObjects: [loyaltyObject] };
   }
+  return signedSaveUrl(account, origin, payload);
+}
+
+/** A save link whose JWT (RS256, the service account's key) carries `payload`: classes and objects of any kind. */
+export async function signedSaveUrl(
+  account: GoogleServiceAccount,
+  origin: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
   const { SignJWT } = await jose();
   const jwt = await new SignJWT({ typ: 'savetowallet', origins: [origin], payload })
     .setProtectedHeader({

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googlePayPassEndpoint } from '#shared/api/wallet.ts';
+import { verifySignature } from '#tests/support/pkpass.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
 import { findAccountByProvenEmail } from '../members/email-proof.ts';
@@ -331,23 +331,3 @@ describe('Google Wallet (SPEC §3 Google pass response, §7 GET /api/google-pay/
     expect(payload.payload.loyaltyObjects[0]?.accountName).toBe('Onboarding Member');
   });
 });
-
-/** openssl checks the detached PKCS #7 signature in `dir` over its manifest.json (throws if it fails). */
-function verifySignature(dir: string) {
-  const file = (name: string) => join(dir, name);
-  return execFileSync(
-    'openssl',
-    [
-      'smime',
-      '-verify',
-      '-binary',
-      '-inform',
-      'DER',
-      '-in',
-      file('signature'),
-      '-content',
-      file('manifest.json'),
-    ].concat(['-CAfile', file('wwdr.pem'), '-purpose', 'any', '-out', '/dev/null']),
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-}

@@ -71,7 +71,7 @@ export interface Endpoint<
    */
   rawBody?: true;
   /** The success body's media type when it is not JSON. */
-  contentType?: 'text/html' | 'text/csv' | 'text/calendar' | 'image/svg+xml';
+  contentType?: 'text/html' | 'text/csv' | 'text/calendar' | 'image/svg+xml' | 'application/vnd.apple.pkpass';
 }
 
 /** Keeps the method, path and access as literal types, so a descriptor naming another path fails the type check. */

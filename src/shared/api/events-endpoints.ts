@@ -4,6 +4,7 @@ import type {
   cancelRsvpEndpoint,
   createEventEndpoint,
   eventGuestsEndpoint,
+  eventTicketGoogleWalletEndpoint,
   memberEventsEndpoint,
   rsvpEndpoint,
   staffEventsEndpoint,
@@ -20,3 +21,8 @@ export const rsvp = describe<typeof rsvpEndpoint>('POST', '/api/events/:id/rsvp'
 export const cancelRsvp = describe<typeof cancelRsvpEndpoint>('POST', '/api/events/:id/cancel');
 export const ticketImagePath = '/api/events/:id/ticket.svg';
 export const eventCalendarPath = '/api/events/:id/calendar.ics';
+export const eventTicketPassPath = '/api/events/:id/ticket.pkpass';
+export const eventTicketGoogleWallet = describe<typeof eventTicketGoogleWalletEndpoint>(
+  'GET',
+  '/api/events/:id/google-wallet',
+);

@@ -237,6 +237,25 @@ export const ticketImageEndpoint = endpoint({
   contentType: 'image/svg+xml',
 });
 
+/** The attending member's ticket as a signed Apple Wallet pass (404 without a place). */
+export const eventTicketPassEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/events/:id/ticket.pkpass',
+  access: { door: 'member', who: 'signed-in' },
+  request: z.object({}),
+  response: z.string(),
+  contentType: 'application/vnd.apple.pkpass',
+});
+
+/** The attending member's ticket as a Google Wallet save link (404 without a place). */
+export const eventTicketGoogleWalletEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/events/:id/google-wallet',
+  access: { door: 'member', who: 'signed-in' },
+  request: z.object({}),
+  response: z.object({ saveUrl: z.string() }),
+});
+
 /** The attending member's event as a calendar file. */
 export const eventCalendarEndpoint = endpoint({
   method: 'GET',
