@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAppointmentTime } from '#shared/domain/appointment-time.ts';
 import { manifestCheck, verifySignature } from '#tests/support/pkpass.ts';
 import { signedInStaff } from '#tests/support/staff-fixture.ts';
-import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts';
+import { createTestApp, type TestClient } from '#tests/support/test-app.ts';
 import { unzip } from '#tests/support/unzip.ts';
 import { passSigningKeys } from '../wallet/wallet-service.ts';
 
