@@ -3,6 +3,8 @@ import type { ResponseOf } from '#shared/api/descriptor.ts';
 import {
   cancelRsvp,
   eventCalendarPath,
+  eventTicketGoogleWallet,
+  eventTicketPassPath,
   memberEvents,
   rsvp,
   ticketImagePath,
@@ -16,6 +18,7 @@ import { Button, buttonClassName } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { ResponsiveImage } from '../ui/responsive-image.tsx';
+import { WalletBadges } from '../wallet/wallet-badges.tsx';
 import styles from './events.module.css';
 import { useEventsWords } from './words.ts';
 
@@ -88,6 +91,13 @@ function EventCard({ event, onChange }: { event: MemberEvent; onChange: (event: 
   const answer = (kind: 'yes' | 'waitlist' | 'no') =>
     send(() => call(rsvp, { answer: kind, guests: guest && kind !== 'no' ? 1 : 0 }, params));
   const cancel = () => send(() => call(cancelRsvp, {}, params));
+  // The Google save link is signed at the click (nothing stored), then the browser goes to Google.
+  const saveToGoogle = async () => {
+    setFailure(null);
+    const link = await call(eventTicketGoogleWallet, {}, params);
+    if (link.ok) window.location.assign(link.data.saveUrl);
+    else setFailure(w.failures[link.serverCode] ?? w.googleWalletFailed);
+  };
 
   const mine = event.mine;
   const live = mine?.status === 'attending' || mine?.status === 'waitlisted';
@@ -129,13 +139,24 @@ function EventCard({ event, onChange }: { event: MemberEvent; onChange: (event: 
               height={232}
             />
             <p className={styles.muted}>{w.ticketHelp}</p>
-            <a
-              className={buttonClassName('secondary')}
-              href={eventCalendarPath.replace(':id', event.id)}
-              download="event.ics"
-            >
-              {w.addToCalendar}
-            </a>
+            <div className={styles.ticketActions}>
+              <a
+                className={buttonClassName('secondary')}
+                href={eventCalendarPath.replace(':id', event.id)}
+                download="event.ics"
+              >
+                {w.addToCalendar}
+              </a>
+              <WalletBadges
+                pass={{
+                  appleHref: eventTicketPassPath.replace(':id', event.id),
+                  onGoogle: () => void saveToGoogle(),
+                  label: w.walletLabel,
+                  appleLabel: w.addToAppleWallet,
+                  googleLabel: w.addToGoogleWallet,
+                }}
+              />
+            </div>
           </section>
         ) : null}
         {!event.closed && !live ? (

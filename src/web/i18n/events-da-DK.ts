@@ -33,6 +33,10 @@ export const eventsDaDK: EventsWords = {
     ticketHelp: 'Vis koden ved indgangen. Den er kun din og virker én gang.',
     ticketAlt: 'Billettens QR-kode',
     addToCalendar: 'Føj til kalender',
+    walletLabel: 'Føj din billet til din telefon',
+    addToAppleWallet: 'Føj din billet til Apple Wallet',
+    addToGoogleWallet: 'Føj din billet til Google Wallet',
+    googleWalletFailed: 'Din billet kunne ikke føjes til Google Wallet lige nu. Prøv igen.',
     where: 'Sted',
     when: 'Hvornår',
     failures: {

@@ -35,6 +35,10 @@ export const eventsEnGB = {
     ticketHelp: 'Show this code at the door. It is yours alone and works once.',
     ticketAlt: 'Ticket QR code',
     addToCalendar: 'Add to calendar',
+    walletLabel: 'Add your ticket to your phone',
+    addToAppleWallet: 'Add your ticket to Apple Wallet',
+    addToGoogleWallet: 'Add your ticket to Google Wallet',
+    googleWalletFailed: 'Your ticket could not be added to Google Wallet just now. Please try again.',
     where: 'Where',
     when: 'When',
     failures: {

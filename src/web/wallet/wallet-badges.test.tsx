@@ -1,18 +1,18 @@
-import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultConfig, type Locale, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { loadMessages, MessagesProvider } from '../i18n/messages.tsx';
 import { MemoryRouter } from '../routing/router.tsx';
-import { WalletBadges } from './wallet-badges.tsx';
+import { type OtherPass, WalletBadges } from './wallet-badges.tsx';
 
-function renderBadges(locale: Locale, token?: string) {
+function renderBadges(locale: Locale, token?: string, pass?: OtherPass) {
   const config = { ...toPublicConfig(defaultConfig), locale };
   return render(
     <MemoryRouter>
       <ConfigContext.Provider value={config}>
         <MessagesProvider locale={locale}>
-          <WalletBadges token={token} />
+          <WalletBadges token={token} {...(pass ? { pass } : {})} />
         </MessagesProvider>
       </ConfigContext.Provider>
     </MemoryRouter>,
@@ -52,5 +52,24 @@ describe('wallet badges (SPEC §2 Add to Google Wallet page, §9)', () => {
     expect(screen.getByRole('link', { name: 'Add to Google Wallet' }).getAttribute('href')).toBe(
       '/add-to-google-wallet?token=tok%2Fen%2B1',
     );
+  });
+
+  it('badges for another pass (an event ticket): the same artwork, its own download, its words, and Google as a button', () => {
+    const onGoogle = vi.fn();
+    renderBadges('da-DK', undefined, {
+      appleHref: '/api/events/e1/ticket.pkpass',
+      onGoogle,
+      label: 'Føj din billet til din telefon',
+      appleLabel: 'Føj din billet til Apple Wallet',
+      googleLabel: 'Føj din billet til Google Wallet',
+    });
+    expect(screen.getByRole('navigation', { name: 'Føj din billet til din telefon' })).toBeDefined();
+    const apple = screen.getByRole('link', { name: 'Føj din billet til Apple Wallet' });
+    expect(apple.getAttribute('href')).toBe('/api/events/e1/ticket.pkpass');
+    const google = screen.getByRole('button', { name: 'Føj din billet til Google Wallet' });
+    for (const badge of [apple, google])
+      expect(badge.querySelector('img')?.getAttribute('src')).toMatch(/-da-DK\.svg/);
+    fireEvent.click(google);
+    expect(onGoogle).toHaveBeenCalledOnce();
   });
 });
