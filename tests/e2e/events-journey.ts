@@ -31,7 +31,8 @@ export const eventLocales = {
 
 /**
  * Events end to end, at a phone's and a desk's width: a manager creates an event of one place in
- * the console; a member answers yes and downloads its calendar file; a second member joins the
+ * the console; a member answers yes and downloads its calendar file and its Apple Wallet pass (and
+ * is sent to Google Wallet's save page); a second member joins the
  * waitlist and has the place, by email, when the first cancels; staff check the second in by typing
  * the ticket on the scan screen, and a second scan (the USB scanner's burst) is refused with the time.
  */
@@ -116,6 +117,28 @@ export function eventJourneys({
       const ics = await readFile((await file.path()) ?? '', 'utf8');
       expect(ics).toContain(`SUMMARY:${title}`);
       expect(ics).toContain('BEGIN:VEVENT');
+      // Beside it, the membership card's wallet badges for the ticket: Apple downloads a signed pass.
+      const wallet = card.getByRole('navigation', { name: e.page.walletLabel });
+      const apple = wallet.getByRole('link', { name: e.page.addToAppleWallet });
+      await expect(apple).toBeVisible();
+      await expect(wallet.getByRole('button', { name: e.page.addToGoogleWallet })).toBeVisible();
+      const passDownload = member.waitForEvent('download');
+      await apple.click();
+      expect((await passDownload).suggestedFilename()).toBe('event-ticket.pkpass');
+      const pass = await member.request.get((await apple.getAttribute('href')) ?? '');
+      expect(pass.headers()['content-type']).toBe('application/vnd.apple.pkpass');
+      // Google's badge asks for the save link and goes there (Google's page stubbed).
+      const googlePage = await memberContext.newPage();
+      await googlePage.route('https://pay.google.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Google Wallet</title>' }),
+      );
+      await googlePage.goto('/events');
+      await googlePage
+        .getByRole('article', { name: title })
+        .getByRole('button', { name: e.page.addToGoogleWallet })
+        .click();
+      await googlePage.waitForURL(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+      await googlePage.close();
 
       // The second member finds it full and joins the waitlist.
       const otherContext = await browser.newContext({ viewport: { width, height: 900 } });
