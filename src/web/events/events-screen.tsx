@@ -18,7 +18,7 @@ import { Button, buttonClassName } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
 import { usePageTitle } from '../ui/page-title.tsx';
 import { ResponsiveImage } from '../ui/responsive-image.tsx';
-import { WalletBadges } from '../wallet/wallet-badges.tsx';
+import { PassWalletBadges } from '../wallet/pass-wallet-badges.tsx';
 import styles from './events.module.css';
 import { useEventsWords } from './words.ts';
 
@@ -147,7 +147,7 @@ function EventCard({ event, onChange }: { event: MemberEvent; onChange: (event: 
               >
                 {w.addToCalendar}
               </a>
-              <WalletBadges
+              <PassWalletBadges
                 pass={{
                   appleHref: eventTicketPassPath.replace(':id', event.id),
                   onGoogle: () => void saveToGoogle(),

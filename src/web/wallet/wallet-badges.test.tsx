@@ -4,7 +4,8 @@ import { defaultConfig, type Locale, toPublicConfig } from '#shared/config.ts';
 import { ConfigContext } from '../config-context.tsx';
 import { loadMessages, MessagesProvider } from '../i18n/messages.tsx';
 import { MemoryRouter } from '../routing/router.tsx';
-import { type OtherPass, WalletBadges } from './wallet-badges.tsx';
+import { type OtherPass, PassWalletBadges } from './pass-wallet-badges.tsx';
+import { WalletBadges } from './wallet-badges.tsx';
 
 function renderBadges(locale: Locale, token?: string, pass?: OtherPass) {
   const config = { ...toPublicConfig(defaultConfig), locale };
@@ -12,7 +13,7 @@ function renderBadges(locale: Locale, token?: string, pass?: OtherPass) {
     <MemoryRouter>
       <ConfigContext.Provider value={config}>
         <MessagesProvider locale={locale}>
-          <WalletBadges token={token} {...(pass ? { pass } : {})} />
+          {pass ? <PassWalletBadges pass={pass} /> : <WalletBadges token={token} />}
         </MessagesProvider>
       </ConfigContext.Provider>
     </MemoryRouter>,

@@ -12,8 +12,9 @@ import styles from './wallet.module.css';
  * The badges' artwork per locale: image files, not markup, so Home's first-load script carries only
  * their addresses and the browser caches them for a year like every other asset. A deployment swaps
  * in Apple's and Google's own badge files under the same names (docs/operating.md, "Wallet badges").
+ * The event ticket's badges (pass-wallet-badges.tsx) show the same files.
  */
-const artwork: Record<Locale, { apple: string; google: string }> = {
+export const artwork: Record<Locale, { apple: string; google: string }> = {
   'en-GB': { apple: appleEnGB, google: googleEnGB },
   'da-DK': { apple: appleDaDK, google: googleDaDK },
 };
@@ -22,56 +23,28 @@ function withToken(path: string, token: string | undefined): string {
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
 
-/** Another pass than the membership card's (an event ticket): its Apple download and Google save, and their words. */
-export interface OtherPass {
-  appleHref: string;
-  onGoogle: () => void;
-  /** The badges' group label and each badge's label, naming the pass. */
-  label: string;
-  appleLabel: string;
-  googleLabel: string;
-}
-
 /**
  * SPEC §2, §9 wallet badges (150 x 46 px): "Add to Apple Wallet" is a plain link to /api/passkit (the
  * browser downloads the pass), "Add to Google Wallet" goes to /add-to-google-wallet. Danish artwork
  * under da-DK. `token` is the onboarding step's wallet token, for a member who is not signed in yet.
- * `pass`: the same badges for another pass (the Google badge is then a button: it asks for the save
- * link, then goes there). The artwork loads lazily: on Home it sits below the card, and fetched at
- * once it competed with the first paint's font, styles and scripts (Lighthouse's Home LCP rose when
- * the badges became files).
+ * The artwork loads lazily: on Home it sits below the card, and fetched at once it competed with the
+ * first paint's font, styles and scripts (Lighthouse's Home LCP rose when the badges became files).
  */
-export function WalletBadges({ token, pass }: { token?: string | undefined; pass?: OtherPass }) {
+export function WalletBadges({ token }: { token?: string | undefined }) {
   const m = useMessages().wallet;
   const art = artwork[useConfig().locale];
-  const google = <img src={art.google} width={150} height={46} alt="" loading="lazy" />;
   return (
-    <nav className={styles.badges} aria-label={pass?.label ?? m.badgesLabel}>
-      <a
-        className={styles.badge}
-        href={pass?.appleHref ?? withToken('/api/passkit', token)}
-        aria-label={pass?.appleLabel ?? m.addToAppleWallet}
-      >
+    <nav className={styles.badges} aria-label={m.badgesLabel}>
+      <a className={styles.badge} href={withToken('/api/passkit', token)} aria-label={m.addToAppleWallet}>
         <img src={art.apple} width={150} height={46} alt="" loading="lazy" />
       </a>
-      {pass ? (
-        <button
-          type="button"
-          className={`${styles.badge} ${styles.badgeButton}`}
-          onClick={pass.onGoogle}
-          aria-label={pass.googleLabel}
-        >
-          {google}
-        </button>
-      ) : (
-        <Link
-          className={styles.badge}
-          to={withToken('/add-to-google-wallet', token)}
-          aria-label={m.addToGoogleWallet}
-        >
-          {google}
-        </Link>
-      )}
+      <Link
+        className={styles.badge}
+        to={withToken('/add-to-google-wallet', token)}
+        aria-label={m.addToGoogleWallet}
+      >
+        <img src={art.google} width={150} height={46} alt="" loading="lazy" />
+      </Link>
     </nav>
   );
 }
