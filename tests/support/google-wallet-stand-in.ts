@@ -37,7 +37,7 @@ function ecKeys() {
  * A local stand-in of the Google Wallet REST API and its OAuth 2 token endpoint, built from Google's
  * reference (developers.google.com/wallet/retail/loyalty-cards/rest): the service account's JWT
  * grant at /token (RS256, audience = the token URL, the wallet_object.issuer scope) answers a bearer
- * token; /walletobjects/v1/loyaltyClass and /loyaltyObject take insert (POST; 409 when the id
+ * token; /walletobjects/v1/loyaltyClass and /loyaltyObject (and eventTicketClass and eventTicketObject) take insert (POST; 409 when the id
  * exists), get (404 when not) and patch (merge). It also plays Google's callback side:
  * /keys serves root signing keys, and `signCallback` signs a save/delete message as Google does
  * (ECv2SigningOnly: a root key signs an intermediate key that signs the message). Records requests.
@@ -95,15 +95,16 @@ export async function startGoogleWalletStandIn() {
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth?.[1] || !tokens.has(auth[1]))
       return error(res, 401, 'Request had invalid authentication credentials.');
-    const match = /^\/walletobjects\/v1\/(loyaltyClass|loyaltyObject)(?:\/([^/]+))?$/.exec(path);
+    const match = /^\/walletobjects\/v1\/(loyalty|eventTicket)(Class|Object)(?:\/([^/]+))?$/.exec(path);
     if (!match) return error(res, 404, 'Not found');
-    const store = match[1] === 'loyaltyClass' ? classes : objects;
-    const id = match[2] ? decodeURIComponent(match[2]) : null;
+    const isClass = match[2] === 'Class';
+    const store = isClass ? classes : objects;
+    const id = match[3] ? decodeURIComponent(match[3]) : null;
     if (req.method === 'POST' && !id) {
       const newId = String(body?.id ?? '');
       if (!newId) return error(res, 400, 'id is required');
       if (store.has(newId)) return error(res, 409, `Resource already exists: ${newId}`);
-      if (match[1] === 'loyaltyObject' && !classes.has(String(body?.classId))) {
+      if (!isClass && !classes.has(String(body?.classId))) {
         return error(res, 404, `Class not found: ${String(body?.classId)}`);
       }
       store.set(newId, { ...body });

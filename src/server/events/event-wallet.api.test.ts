@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAppointmentTime } from '#shared/domain/appointment-time.ts';
+import { startGoogleWalletStandIn } from '#tests/support/google-wallet-stand-in.ts';
 import { manifestCheck, verifySignature } from '#tests/support/pkpass.ts';
 import { signedInStaff } from '#tests/support/staff-fixture.ts';
 import { createTestApp, type TestClient } from '#tests/support/test-app.ts';
@@ -37,9 +38,17 @@ interface SavePayload {
 }
 
 /** An app (in a locale) with a store, a manager and a way to make events and attending members. */
-async function scheme(locale: 'en-GB' | 'da-DK') {
+async function scheme(
+  locale: 'en-GB' | 'da-DK',
+  google?: Awaited<ReturnType<typeof startGoogleWalletStandIn>>,
+) {
   const t = await createTestApp({
-    config: { locale, staff: { signInPerAddress: 10_000 }, vipLevels: ['Gold'] },
+    config: {
+      locale,
+      staff: { signInPerAddress: 10_000 },
+      vipLevels: ['Gold'],
+      ...(google ? { wallet: { google: google.config } } : {}),
+    },
   });
   const manager = (await signedInStaff(t, 'manager')).client;
   const [store] = await t.ctx.db.query<{ id: string }>(
@@ -317,5 +326,53 @@ describe('the event ticket in a Danish scheme', () => {
       ticketHolderName: 'Karen Blixen',
       textModulesData: [{ header: 'Gæster', body: '1' }],
     });
+  });
+});
+
+describe('the event ticket through the Google Wallet REST API (against a local stand-in)', () => {
+  let google: Awaited<ReturnType<typeof startGoogleWalletStandIn>>;
+  let s: Awaited<ReturnType<typeof scheme>>;
+  beforeAll(async () => {
+    google = await startGoogleWalletStandIn();
+    s = await scheme('en-GB', google);
+    const { google: account } = passSigningKeys(s.t.ctx);
+    google.trustServiceAccount(account.client_email, account.private_key);
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await google.close();
+  });
+
+  it('creates the event’s class and the member’s object first; the link names only the object, under 1,800 characters', async () => {
+    const id = await s.event();
+    const m = await s.t.signedInMember({ name: 'Rest Member' });
+    const ticket = await s.answer(m.client, id, { answer: 'yes', guests: 0 });
+    const before = google.requests.length;
+    const { saveUrl, payload } = await s.saveLink(m.client, id);
+    const objectId = String(payload.eventTicketObjects[0]?.id);
+    expect(payload).toEqual({ eventTicketObjects: [{ id: objectId }] });
+    expect(saveUrl.length).toBeLessThan(1800);
+    const classId = `${s.t.config.wallet.google.issuerId}.event_${id}`;
+    expect(google.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /token',
+      'POST /walletobjects/v1/eventTicketClass',
+      'POST /walletobjects/v1/eventTicketObject',
+    ]);
+    expect(google.classes.get(classId)).toMatchObject({
+      eventName: { defaultValue: { value: 'Preview evening' } },
+    });
+    expect(google.objects.get(objectId)).toMatchObject({
+      classId,
+      state: 'ACTIVE',
+      ticketHolderName: 'Rest Member',
+      barcode: { type: 'QR_CODE', value: ticket },
+    });
+    // Asked again: the class is known, the object exists and is brought up to date.
+    const again = google.requests.length;
+    await s.saveLink(m.client, id);
+    expect(google.requests.slice(again).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /walletobjects/v1/eventTicketObject',
+      `PATCH /walletobjects/v1/eventTicketObject/${encodeURIComponent(objectId)}`,
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { buildEventTicketPass } from '../wallet/apple-event-ticket.ts';
 import type { EventTicketContent } from '../wallet/event-ticket-content.ts';
 import { eventTicketObjects } from '../wallet/google-event-ticket.ts';
 import { signedSaveUrl } from '../wallet/google-wallet.ts';
+import { type GoogleWalletApi, googleApiOn, googleWalletApi } from '../wallet/google-wallet-api.ts';
 import { passSigningKeys } from '../wallet/wallet-service.ts';
 import { answersForMail } from './event-mails.ts';
 import { localText } from './event-rules.ts';
@@ -46,7 +47,31 @@ export async function eventTicketPass(ctx: AppContext, accountId: string, eventI
   return buildEventTicketPass(ctx.config, passSigningKeys(ctx).apple, content, ctx.origin);
 }
 
-/** The attending member's "Save to Google Wallet" link: a JWT carrying the event's class and their object. */
+const apis = new WeakMap<AppContext, { api: GoogleWalletApi; classes: Set<string> } | null>();
+
+/** The event tickets' Google Wallet REST API, when it is on (as the membership card's: wallet-sync.ts). */
+function ticketApi(ctx: AppContext) {
+  if (!apis.has(ctx)) {
+    const { google } = ctx.config.wallet;
+    const on = googleApiOn(google);
+    apis.set(
+      ctx,
+      on
+        ? {
+            api: googleWalletApi(google, passSigningKeys(ctx).google, fetch, 'eventTicket'),
+            classes: new Set(),
+          }
+        : null,
+    );
+  }
+  return apis.get(ctx) ?? null;
+}
+
+/**
+ * The attending member's "Save to Google Wallet" link. With the REST API on (as for the card), the
+ * event's class (once per process) and the member's object are created first and the JWT names only
+ * the object; off, or Google unreachable, the JWT carries both.
+ */
 export async function eventTicketSaveUrl(
   ctx: AppContext,
   accountId: string,
@@ -54,7 +79,22 @@ export async function eventTicketSaveUrl(
 ): Promise<string> {
   const content = await ticketContent(ctx, accountId, eventId);
   const { eventTicketClass, eventTicketObject } = eventTicketObjects(ctx.config, content, ctx.origin);
-  return signedSaveUrl(passSigningKeys(ctx).google, ctx.origin, {
+  const { google } = passSigningKeys(ctx);
+  const rest = ticketApi(ctx);
+  if (rest) {
+    try {
+      if (!rest.classes.has(eventTicketClass.id)) {
+        await rest.api.insertClass(eventTicketClass);
+        rest.classes.add(eventTicketClass.id);
+      }
+      if (!(await rest.api.insertObject(eventTicketObject)))
+        await rest.api.patchObject(eventTicketObject.id, eventTicketObject);
+      return signedSaveUrl(google, ctx.origin, { eventTicketObjects: [{ id: eventTicketObject.id }] });
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'Google Wallet event ticket not created; the save link carries it');
+    }
+  }
+  return signedSaveUrl(google, ctx.origin, {
     eventTicketClasses: [eventTicketClass],
     eventTicketObjects: [eventTicketObject],
   });

@@ -13,8 +13,15 @@ class GoogleWalletError extends Error {
   }
 }
 
+/** Whether the REST API is on: configured so, or else exactly when a real service account is. */
+export const googleApiOn = (google: Config['wallet']['google']) =>
+  google.apiEnabled ?? google.serviceAccountKeyPath !== null;
+
+/** The kinds of pass the scheme issues: the membership card (loyalty) and event tickets. */
+type PassKind = 'loyalty' | 'eventTicket';
+
 export interface GoogleWalletApi {
-  /** GET loyaltyClass/{id}; null when Google has none (404). */
+  /** GET <kind>Class/{id}; null when Google has none (404). */
   getClass(id: string): Promise<Record<string, unknown> | null>;
   insertClass(body: Record<string, unknown>): Promise<void>;
   patchClass(id: string, body: Record<string, unknown>): Promise<void>;
@@ -32,6 +39,7 @@ export function googleWalletApi(
   google: Config['wallet']['google'],
   account: GoogleServiceAccount,
   fetchImpl: typeof fetch = fetch,
+  kind: PassKind = 'loyalty',
 ): GoogleWalletApi {
   let token: { value: string; expiresAt: number } | null = null;
   let key: Promise<CryptoKey> | null = null;
@@ -102,21 +110,22 @@ export function googleWalletApi(
   }
 
   const id = (value: string) => encodeURIComponent(value);
+  const [classes, objects] = [`${kind}Class`, `${kind}Object`];
   return {
-    getClass: (classId) => getJson(`/loyaltyClass/${id(classId)}`, 'loyaltyClass.get'),
+    getClass: (classId) => getJson(`/${classes}/${id(classId)}`, `${classes}.get`),
     async insertClass(body) {
-      await expect(await call('POST', '/loyaltyClass', body), 'loyaltyClass.insert', [409]);
+      await expect(await call('POST', `/${classes}`, body), `${classes}.insert`, [409]);
     },
     async patchClass(classId, body) {
-      await expect(await call('PATCH', `/loyaltyClass/${id(classId)}`, body), 'loyaltyClass.patch');
+      await expect(await call('PATCH', `/${classes}/${id(classId)}`, body), `${classes}.patch`);
     },
     async insertObject(body) {
-      const response = await call('POST', '/loyaltyObject', body);
-      await expect(response, 'loyaltyObject.insert', [409]);
+      const response = await call('POST', `/${objects}`, body);
+      await expect(response, `${objects}.insert`, [409]);
       return response.status !== 409;
     },
     async patchObject(objectId, body) {
-      await expect(await call('PATCH', `/loyaltyObject/${id(objectId)}`, body), 'loyaltyObject.patch');
+      await expect(await call('PATCH', `/${objects}/${id(objectId)}`, body), `${objects}.patch`);
     },
   };
 }

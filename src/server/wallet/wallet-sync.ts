@@ -4,7 +4,7 @@ import type { AccountRow } from '../members/account-service.ts';
 import { metrics } from '../operations/metrics.ts';
 import { type ApnsAnswer, pushPassUpdates, tokenIsDead } from './apns.ts';
 import { loyaltyObjects } from './google-wallet.ts';
-import { type GoogleWalletApi, googleWalletApi } from './google-wallet-api.ts';
+import { type GoogleWalletApi, googleApiOn, googleWalletApi } from './google-wallet-api.ts';
 import type { PassContent } from './pass-content.ts';
 import type { PassSigningKeys } from './pass-signing-keys.ts';
 import { refreshPass, type WalletPassRow } from './wallet-passes.ts';
@@ -58,7 +58,7 @@ export function createWalletSync(
       : (apns.enabled ?? !keys.apple.development)
         ? (tokens) => pushPassUpdates(apns.host, keys.apple, config.wallet.apple.passTypeIdentifier, tokens)
         : null;
-  const googleOn = config.wallet.google.apiEnabled ?? config.wallet.google.serviceAccountKeyPath !== null;
+  const googleOn = googleApiOn(config.wallet.google);
   const google =
     options.google !== undefined
       ? options.google
