@@ -8,7 +8,7 @@ import { staffEnGB } from '../../src/web/i18n/staff-en-GB.ts';
 import { staffScanDaDK } from '../../src/web/i18n/staff-scan-da-DK.ts';
 import { staffScanEnGB } from '../../src/web/i18n/staff-scan-en-GB.ts';
 import { expect, test } from './fixtures.ts';
-import { addAuthenticator, axeClean, createStaff } from './staff-helpers.ts';
+import { addAuthenticator, axeClean, createStaff, scannerBurst } from './staff-helpers.ts';
 
 export const eventLocales = {
   'en-GB': {
@@ -182,8 +182,7 @@ export function eventJourneys({
       await axeClean(page);
       await shot(page, 'scan-checked-in');
       await page.getByRole('heading', { name: scan.title, level: 1 }).click();
-      await page.keyboard.type(ticket ?? '', { delay: 0 });
-      await page.keyboard.press('Enter');
+      await scannerBurst(page, ticket ?? '');
       await expect(page.getByRole('alert')).toContainText(scan.ticket.already('TIME').split('TIME')[0] ?? '');
       await axeClean(page);
       await shot(page, 'scan-already');

@@ -5,7 +5,7 @@ import { staffEnGB } from '../../src/web/i18n/staff-en-GB.ts';
 import { staffScanDaDK } from '../../src/web/i18n/staff-scan-da-DK.ts';
 import { staffScanEnGB } from '../../src/web/i18n/staff-scan-en-GB.ts';
 import { expect, type TestServer, test } from './fixtures.ts';
-import { addAuthenticator, axeClean, createStaff } from './staff-helpers.ts';
+import { addAuthenticator, axeClean, createStaff, scannerBurst } from './staff-helpers.ts';
 
 /**
  * Scan a card at a phone's 375 px and a desk's or tablet's 1280 px, in the scheme's locale: the
@@ -119,8 +119,7 @@ export function scanJourneys(locale: keyof typeof scanLocales) {
 
       // A USB scanner: a fast burst of keys and Enter, with the focus away from the field.
       await page.getByRole('heading', { name: w.title, level: 1 }).click();
-      await page.keyboard.type('6399999999990');
-      await page.keyboard.press('Enter');
+      await scannerBurst(page, '6399999999990');
       await expect(page.getByRole('alert')).toHaveText(w.notFound);
       await expect(name).toHaveCount(0);
       await axeClean(page);

@@ -40,3 +40,18 @@ export async function axeClean(page: Page) {
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/staff-${name}.png`, fullPage: true });
 }
+
+/**
+ * A USB barcode scanner's burst: each character's keydown and then Enter, a few microseconds apart,
+ * to whatever has the focus. Playwright's keyboard sends each key through the browser's protocol, and
+ * on a loaded machine two keys of a long code can arrive more than the scan screen's 100 ms apart
+ * (a person's pace), which no scanner does.
+ */
+export async function scannerBurst(page: Page, code: string) {
+  await page.evaluate((text) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...text, 'Enter']) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+  }, code);
+}
