@@ -100,7 +100,9 @@ export function serve<E extends Endpoint, Caller, Actor, Audit>(
       const result = await handler(body, callOf(door, endpoint, caller, request, reply));
       if (result instanceof HttpError) throw result;
       if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
-      if (result === reply) return reply;
+      // A handler that sent its own reply (a file, a page) and returned it: awaiting a Fastify reply
+      // waits for the response to finish and gives undefined (the reply is a thenable), so `sent` tells.
+      if (result === reply || reply.sent) return reply;
       return door.parsesAnswers ? endpoint.response.parse(result) : result;
     },
   });
