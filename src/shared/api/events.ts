@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { bothLocales, moment, oneParagraph } from './scheme-fields.ts';
 import { imageSchema } from './stylists.ts';
 import { text } from './text.ts';
 
@@ -8,22 +9,6 @@ import { text } from './text.ts';
  * yes or no (with a guest when the event allows one), a full event has a waitlist, an attending
  * member has a signed ticket the scan screen checks in once.
  */
-
-const bothLocales = (max: number, what: string) =>
-  z.object({
-    'en-GB': text({ error: `Write the ${what} in English` })
-      .min(1, `Write the ${what} in English`)
-      .max(max),
-    'da-DK': text({ error: `Write the ${what} in Danish` })
-      .min(1, `Write the ${what} in Danish`)
-      .max(max),
-  });
-
-/** A description may be typed on several lines; it is kept as one paragraph. */
-const oneParagraph = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/\s*\r?\n\s*/g, ' ') : value;
-
-const moment = z.iso.datetime({ offset: true, error: 'Give a date and time' });
 
 /** A membership card number, as staff type a list of members. */
 const cardNumber = text().regex(/^\d{6,20}$/, 'Give each member by card number');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { bothLocales, moment, oneParagraph } from './scheme-fields.ts';
 import { text } from './text.ts';
 
 /**
@@ -14,23 +15,6 @@ const codeMessage =
 const maxCodesPerRequest = 20_000;
 
 const saleCode = text({ error: codeMessage }).regex(saleCodePattern, codeMessage);
-
-/** Text in each of the scheme's locales. */
-const bothLocales = (max: number, what: string) =>
-  z.object({
-    'en-GB': text({ error: `Write the ${what} in English` })
-      .min(1, `Write the ${what} in English`)
-      .max(max),
-    'da-DK': text({ error: `Write the ${what} in Danish` })
-      .min(1, `Write the ${what} in Danish`)
-      .max(max),
-  });
-
-/** A description may be typed on several lines; it is kept as one paragraph. */
-const oneParagraph = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/\s*\r?\n\s*/g, ' ') : value;
-
-const moment = z.iso.datetime({ offset: true, error: 'Give a date and time' });
 
 /** How the sale's codes are made: one shared code, a list of unique codes, or unique codes generated. */
 const codeChoice = z.discriminatedUnion(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { moment } from './scheme-fields.ts';
 import { imageSchema } from './stylists.ts';
 import { text } from './text.ts';
 
@@ -38,8 +39,6 @@ const titleIn = (language: string) =>
   text({ error: `Give the title in ${language}` })
     .min(1, `Give the title in ${language}`)
     .max(120, 'A title is at most 120 characters');
-
-const moment = z.iso.datetime({ offset: true, error: 'Give a date and time' });
 
 export const guideInput = z.object({
   title: z.object({ 'en-GB': titleIn('English'), 'da-DK': titleIn('Danish') }),
